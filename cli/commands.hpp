@@ -1,0 +1,42 @@
+#pragma once
+/// \file commands.hpp
+/// The bodies of the `credence` subcommands. cli/main.cpp (the only TU that
+/// includes CLI11) parses flags into these option structs and calls them.
+/// Each returns the process exit code.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace credence::cli {
+
+/// Options every command shares.
+struct Common {
+  std::optional<std::string> config_path;
+  std::vector<std::pair<std::string, std::string>> overrides;  ///< --set k=v and flags
+};
+
+int cmd_serve(const Common& c);
+
+struct ReplayOptions {
+  std::string data_dir;
+  bool verify = false;
+  bool quiet = false;
+};
+int cmd_replay(const Common& c, const ReplayOptions& o);
+
+struct LogDumpOptions {
+  std::string data_dir;
+  std::uint64_t from = 1;
+  std::optional<std::string> user;
+  std::optional<std::string> type;
+  std::optional<std::uint64_t> limit;
+};
+int cmd_log_dump(const Common& c, const LogDumpOptions& o);
+int cmd_log_stats(const Common& c, const std::string& data_dir);
+
+int cmd_config(const Common& c, bool defaults_only);
+
+}  // namespace credence::cli

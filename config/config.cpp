@@ -1,0 +1,378 @@
+#include "config/config.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+
+#include <toml++/toml.h>
+
+extern char** environ;
+
+namespace credence {
+
+namespace {
+
+enum class Type { string, integer, floating, boolean };
+
+struct Field {
+  std::string section;
+  std::string key;
+  Type type;
+  std::function<void*(Config&)> ptr;
+  std::vector<std::string> choices;  // allowed values for enum-like strings
+  double min = -INFINITY;
+  double max = INFINITY;
+  std::vector<std::string> env_aliases;
+
+  std::string name() const { return section + "." + key; }
+  std::string env() const {
+    std::string e = "CREDENCE_" + section + "_" + key;
+    for (auto& c : e) c = static_cast<char>(std::toupper(c));
+    return e;
+  }
+};
+
+template <class T>
+constexpr Type type_of() {
+  if constexpr (std::is_same_v<T, std::string>) return Type::string;
+  else if constexpr (std::is_same_v<T, bool>) return Type::boolean;
+  else if constexpr (std::is_same_v<T, std::int64_t>) return Type::integer;
+  else return Type::floating;
+}
+
+template <class S, class T>
+Field field(const char* section, const char* key, S Config::*sec, T S::*m) {
+  Field f;
+  f.section = section;
+  f.key = key;
+  f.type = type_of<T>();
+  f.ptr = [sec, m](Config& c) -> void* { return &((c.*sec).*m); };
+  return f;
+}
+
+Field with_choices(Field f, std::vector<std::string> choices) {
+  f.choices = std::move(choices);
+  return f;
+}
+Field with_range(Field f, double lo, double hi) {
+  f.min = lo;
+  f.max = hi;
+  return f;
+}
+Field with_alias(Field f, std::string alias) {
+  f.env_aliases.push_back(std::move(alias));
+  return f;
+}
+
+/// The schema: every setting credence reads. Order = order in credence.toml.
+const std::vector<Field>& schema() {
+  static const std::vector<Field> fields = [] {
+    using C = Config;
+    std::vector<Field> v;
+    v.push_back(field("server", "listen", &C::server, &ServerConfig::listen));
+    v.push_back(with_alias(
+        field("server", "auth_token", &C::server, &ServerConfig::auth_token),
+        "CREDENCE_AUTH_TOKEN"));
+    v.push_back(with_range(field("server", "max_body_bytes", &C::server,
+                                 &ServerConfig::max_body_bytes),
+                           1024, 1 << 30));
+    v.push_back(with_range(
+        field("server", "threads", &C::server, &ServerConfig::threads), 1, 256));
+    v.push_back(with_range(
+        field("server", "max_queue", &C::server, &ServerConfig::max_queue), 1,
+        1 << 20));
+    v.push_back(field("store", "data_dir", &C::store, &StoreConfig::data_dir));
+    v.push_back(with_choices(
+        field("store", "sync", &C::store, &StoreConfig::sync), {"fsync", "os"}));
+    v.push_back(with_range(field("store", "group_commit_max_events", &C::store,
+                                 &StoreConfig::group_commit_max_events),
+                           1, 1 << 20));
+    v.push_back(with_range(field("store", "block_cache_mb", &C::store,
+                                 &StoreConfig::block_cache_mb),
+                           1, 1 << 20));
+    v.push_back(with_choices(field("log", "level", &C::log, &LogConfig::level),
+                             {"trace", "debug", "info", "warn", "error",
+                              "critical", "off"}));
+    v.push_back(with_choices(
+        field("log", "format", &C::log, &LogConfig::format), {"text", "json"}));
+    return v;
+  }();
+  return fields;
+}
+
+const Field* find_field(std::string_view section, std::string_view key) {
+  for (const auto& f : schema())
+    if (f.section == section && f.key == key) return &f;
+  return nullptr;
+}
+
+bool known_section(std::string_view section) {
+  for (const auto& f : schema())
+    if (f.section == section) return true;
+  return false;
+}
+
+const char* type_name(Type t) {
+  switch (t) {
+    case Type::string: return "a string";
+    case Type::integer: return "an integer";
+    case Type::floating: return "a number";
+    case Type::boolean: return "true or false";
+  }
+  return "?";
+}
+
+/// Sets a field from its textual form (env / command line).
+Status set_from_text(Config& c, const Field& f, const std::string& text,
+                     const std::string& origin) {
+  auto bad = [&](const char* what) {
+    return make_error(Errc::invalid_argument,
+                      origin + ": `" + f.name() + "` must be " + what +
+                          ", got \"" + text + "\"",
+                      f.name());
+  };
+  void* p = f.ptr(c);
+  switch (f.type) {
+    case Type::string:
+      *static_cast<std::string*>(p) = text;
+      return {};
+    case Type::integer: {
+      errno = 0;
+      char* end = nullptr;
+      long long v = std::strtoll(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0' || errno) return bad("an integer");
+      *static_cast<std::int64_t*>(p) = v;
+      return {};
+    }
+    case Type::floating: {
+      errno = 0;
+      char* end = nullptr;
+      double v = std::strtod(text.c_str(), &end);
+      if (text.empty() || *end != '\0' || errno || !std::isfinite(v))
+        return bad("a number");
+      *static_cast<double*>(p) = v;
+      return {};
+    }
+    case Type::boolean:
+      if (text == "true" || text == "1" || text == "yes" || text == "on") {
+        *static_cast<bool*>(p) = true;
+      } else if (text == "false" || text == "0" || text == "no" ||
+                 text == "off") {
+        *static_cast<bool*>(p) = false;
+      } else {
+        return bad("true or false");
+      }
+      return {};
+  }
+  return {};
+}
+
+/// Sets a field from a TOML node; errors carry file:line.
+Status set_from_toml(Config& c, const Field& f, const toml::node& node,
+                     const std::string& where) {
+  void* p = f.ptr(c);
+  auto bad = [&] {
+    return make_error(Errc::invalid_argument,
+                      where + ": `" + f.name() + "` must be " +
+                          type_name(f.type),
+                      f.name());
+  };
+  switch (f.type) {
+    case Type::string:
+      if (!node.is_string()) return bad();
+      *static_cast<std::string*>(p) = *node.value<std::string>();
+      return {};
+    case Type::integer:
+      if (!node.is_integer()) return bad();
+      *static_cast<std::int64_t*>(p) = *node.value<std::int64_t>();
+      return {};
+    case Type::floating:
+      if (!node.is_number()) return bad();
+      *static_cast<double*>(p) = *node.value<double>();
+      return {};
+    case Type::boolean:
+      if (!node.is_boolean()) return bad();
+      *static_cast<bool*>(p) = *node.value<bool>();
+      return {};
+  }
+  return {};
+}
+
+std::string render_value(Config& c, const Field& f) {
+  void* p = f.ptr(c);
+  std::ostringstream os;
+  switch (f.type) {
+    case Type::string: {
+      os << '"';
+      for (char ch : *static_cast<std::string*>(p)) {
+        if (ch == '"' || ch == '\\') os << '\\';
+        os << ch;
+      }
+      os << '"';
+      break;
+    }
+    case Type::integer: os << *static_cast<std::int64_t*>(p); break;
+    case Type::floating: {
+      std::ostringstream tmp;
+      tmp.precision(17);
+      tmp << *static_cast<double*>(p);
+      std::string s = tmp.str();
+      // Shortest form that round-trips, and always with a decimal point.
+      for (int prec = 1; prec <= 17; ++prec) {
+        std::ostringstream t2;
+        t2.precision(prec);
+        t2 << *static_cast<double*>(p);
+        if (std::strtod(t2.str().c_str(), nullptr) ==
+            *static_cast<double*>(p)) {
+          s = t2.str();
+          break;
+        }
+      }
+      if (s.find_first_of(".eE") == std::string::npos) s += ".0";
+      os << s;
+      break;
+    }
+    case Type::boolean: os << (*static_cast<bool*>(p) ? "true" : "false"); break;
+  }
+  return os.str();
+}
+
+Status validate(Config& c) {
+  for (const auto& f : schema()) {
+    void* p = f.ptr(c);
+    if (!f.choices.empty()) {
+      const auto& s = *static_cast<std::string*>(p);
+      bool ok = false;
+      std::string list;
+      for (const auto& ch : f.choices) {
+        ok = ok || ch == s;
+        list += (list.empty() ? "" : ", ") + ch;
+      }
+      if (!ok)
+        return make_error(Errc::invalid_argument,
+                          "`" + f.name() + "` must be one of " + list +
+                              ", got \"" + s + "\"",
+                          f.name());
+    }
+    double v = 0;
+    if (f.type == Type::integer)
+      v = static_cast<double>(*static_cast<std::int64_t*>(p));
+    else if (f.type == Type::floating)
+      v = *static_cast<double*>(p);
+    else
+      continue;
+    if (!(v >= f.min && v <= f.max)) {
+      std::ostringstream os;
+      os << "`" << f.name() << "` must be in [" << f.min << ", " << f.max
+         << "], got " << v;
+      return make_error(Errc::invalid_argument, os.str(), f.name());
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+EnvMap process_env() {
+  EnvMap env;
+  for (char** e = environ; e && *e; ++e) {
+    std::string_view kv(*e);
+    if (kv.rfind("CREDENCE_", 0) != 0) continue;
+    auto eq = kv.find('=');
+    if (eq == std::string_view::npos) continue;
+    env.emplace(std::string(kv.substr(0, eq)), std::string(kv.substr(eq + 1)));
+  }
+  return env;
+}
+
+Expected<Config> load_config(
+    const std::optional<std::string>& path, const EnvMap& env,
+    const std::vector<std::pair<std::string, std::string>>& overrides) {
+  Config c;
+  if (path) {
+    toml::table root;
+    try {
+      root = toml::parse_file(*path);
+    } catch (const toml::parse_error& e) {
+      std::ostringstream os;
+      os << *path << ":" << e.source().begin.line << ": " << e.description();
+      return make_error(Errc::invalid_argument, os.str());
+    }
+    for (auto&& [sk, sv] : root) {
+      const std::string section(sk.str());
+      const std::string where =
+          *path + ":" + std::to_string(sv.source().begin.line);
+      if (!known_section(section) || !sv.is_table())
+        return make_error(Errc::invalid_argument,
+                          where + ": unknown section `" + section + "`",
+                          section);
+      for (auto&& [kk, kv] : *sv.as_table()) {
+        const std::string key(kk.str());
+        const std::string kwhere =
+            *path + ":" + std::to_string(kv.source().begin.line);
+        const Field* f = find_field(section, key);
+        if (!f)
+          return make_error(Errc::invalid_argument,
+                            kwhere + ": unknown key `" + section + "." + key +
+                                "`",
+                            section + "." + key);
+        if (auto st = set_from_toml(c, *f, kv, kwhere); !st) return st.error();
+      }
+    }
+  }
+  for (const auto& f : schema()) {
+    std::vector<std::string> names = {f.env()};
+    names.insert(names.end(), f.env_aliases.begin(), f.env_aliases.end());
+    for (const auto& n : names) {
+      auto it = env.find(n);
+      if (it == env.end()) continue;
+      if (auto st = set_from_text(c, f, it->second, "environment " + n); !st)
+        return st.error();
+    }
+  }
+  for (const auto& [name, value] : overrides) {
+    auto dot = name.find('.');
+    const Field* f = dot == std::string::npos
+                         ? nullptr
+                         : find_field(name.substr(0, dot), name.substr(dot + 1));
+    if (!f)
+      return make_error(Errc::invalid_argument,
+                        "command line: unknown setting `" + name + "`", name);
+    if (auto st = set_from_text(c, *f, value, "command line"); !st)
+      return st.error();
+  }
+  if (auto st = validate(c); !st) return st.error();
+  return c;
+}
+
+std::vector<SettingInfo> describe_settings() {
+  Config defaults;
+  std::vector<SettingInfo> out;
+  for (const auto& f : schema()) {
+    const char* t = f.type == Type::string    ? "string"
+                    : f.type == Type::integer ? "integer"
+                    : f.type == Type::floating ? "float"
+                                               : "bool";
+    out.push_back({f.section, f.key, t, render_value(defaults, f), f.env()});
+  }
+  return out;
+}
+
+std::string render_toml(const Config& cfg) {
+  Config c = cfg;
+  std::string out;
+  std::string section;
+  for (const auto& f : schema()) {
+    if (f.section != section) {
+      if (!section.empty()) out += "\n";
+      section = f.section;
+      out += "[" + section + "]\n";
+    }
+    out += f.key + " = " + render_value(c, f) + "\n";
+  }
+  return out;
+}
+
+}  // namespace credence

@@ -1,0 +1,78 @@
+#pragma once
+/// \file config.hpp
+/// credence's settings: one struct per section of config/credence.toml.
+///
+/// Lifecycle: `load_config` builds a Config once at start (defaults, then
+/// the TOML file, then CREDENCE_<SECTION>_<KEY> environment variables, then
+/// command-line overrides, each layer overriding the one before). Components
+/// receive the section they need by value; nothing reads a global.
+///
+/// Adding a setting: a field here (with its default), one line in the schema
+/// table in config.cpp, and a documented entry in config/credence.toml
+/// (tests/unit/config_test.cpp checks that the three agree).
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/expected.hpp"
+
+namespace credence {
+
+struct ServerConfig {
+  std::string listen = "127.0.0.1:7420";
+  std::string auth_token;
+  std::int64_t max_body_bytes = 1 << 20;
+  std::int64_t threads = 8;
+  std::int64_t max_queue = 512;
+};
+
+struct StoreConfig {
+  std::string data_dir = "./data";
+  std::string sync = "fsync";  ///< "fsync" (per batch) | "os" (OS-buffered)
+  std::int64_t group_commit_max_events = 4096;
+  std::int64_t block_cache_mb = 64;
+};
+
+struct LogConfig {
+  std::string level = "info";
+  std::string format = "text";  ///< "text" | "json"
+};
+
+struct Config {
+  ServerConfig server;
+  StoreConfig store;
+  LogConfig log;
+};
+
+/// Environment variables as name -> value (tests pass their own).
+using EnvMap = std::map<std::string, std::string>;
+
+/// The process environment as an EnvMap (only CREDENCE_* variables).
+EnvMap process_env();
+
+/// Builds the configuration. `path`: a TOML file, or nullopt for defaults
+/// only. `overrides`: ("section.key", "value") pairs from the command line.
+/// Errors name the key and, for file errors, the file and line:
+///   "config/credence.toml:12: unknown key `store.sinc`".
+Expected<Config> load_config(
+    const std::optional<std::string>& path, const EnvMap& env,
+    const std::vector<std::pair<std::string, std::string>>& overrides = {});
+
+/// Description of one setting, for `credence config` and the consistency test.
+struct SettingInfo {
+  std::string section;
+  std::string key;
+  std::string type;           ///< "string" | "integer" | "float" | "bool"
+  std::string default_value;  ///< rendered as TOML
+  std::string env;            ///< CREDENCE_SECTION_KEY
+};
+std::vector<SettingInfo> describe_settings();
+
+/// Renders the current value of every setting as TOML (for `credence config`).
+std::string render_toml(const Config& c);
+
+}  // namespace credence

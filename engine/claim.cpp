@@ -1,0 +1,128 @@
+#include "engine/claim.hpp"
+
+#include "common/json_reader.hpp"
+#include "common/json_writer.hpp"
+
+namespace credence {
+
+const char* to_string(SubjectKind v) {
+  switch (v) {
+    case SubjectKind::present: return "PRESENT";
+    case SubjectKind::fuzzy: return "FUZZY";
+    case SubjectKind::missing: return "MISSING";
+  }
+  return "MISSING";
+}
+
+const char* to_string(Modality v) {
+  switch (v) {
+    case Modality::none: return "none";
+    case Modality::must: return "must";
+    case Modality::should: return "should";
+    case Modality::may: return "may";
+    case Modality::must_not: return "must_not";
+    case Modality::should_not: return "should_not";
+    case Modality::may_not: return "may_not";
+  }
+  return "none";
+}
+
+const char* to_string(Tense v) {
+  switch (v) {
+    case Tense::present: return "present";
+    case Tense::past: return "past";
+    case Tense::future: return "future";
+  }
+  return "present";
+}
+
+namespace {
+
+void write_list(JsonWriter& w, const char* key,
+                const std::vector<std::string>& v) {
+  if (v.empty()) return;
+  w.key(key).begin_array();
+  for (const auto& s : v) w.value(s);
+  w.end_array();
+}
+
+void write_str(JsonWriter& w, const char* key, const std::string& v) {
+  if (!v.empty()) w.kv(key, v);
+}
+
+template <class E>
+E parse_named(const std::string& s, E fallback, E last) {
+  for (int i = 0; i <= static_cast<int>(last); ++i) {
+    if (s == to_string(static_cast<E>(i))) return static_cast<E>(i);
+  }
+  return fallback;
+}
+
+}  // namespace
+
+void write_claim(JsonWriter& w, const Claim& c) {
+  w.begin_object();
+  write_str(w, "subject", c.subject);
+  w.kv("subject_kind", to_string(c.subject_kind));
+  write_str(w, "slot", c.slot);
+  write_str(w, "object", c.object);
+  write_list(w, "values", c.values);
+  if (c.stance != 0) w.kv("stance", c.stance);
+  if (c.modality != Modality::none) w.kv("modality", to_string(c.modality));
+  if (!c.scope.empty()) {
+    w.key("scope").begin_object();
+    write_str(w, "env", c.scope.env);
+    write_str(w, "team", c.scope.team);
+    write_str(w, "place", c.scope.place);
+    write_str(w, "time_of_day", c.scope.time_of_day);
+    write_str(w, "day", c.scope.day);
+    write_str(w, "setting", c.scope.setting);
+    write_str(w, "audience", c.scope.audience);
+    w.end_object();
+  }
+  if (c.tense != Tense::present) w.kv("tense", to_string(c.tense));
+  if (c.valid_from) w.kv("valid_from", format_rfc3339(*c.valid_from));
+  if (c.valid_until) w.kv("valid_until", format_rfc3339(*c.valid_until));
+  write_list(w, "change_cues", c.change_cues);
+  write_list(w, "from_values", c.from_values);
+  write_str(w, "domain", c.domain);
+  if (c.figurative) w.kv("figurative", true);
+  write_list(w, "keywords", c.keywords);
+  w.end_object();
+}
+
+Claim read_claim(json::ObjReader& r) {
+  Claim c;
+  c.subject = r.opt_str("subject").value_or("");
+  c.subject_kind = parse_named(r.opt_str("subject_kind").value_or("MISSING"),
+                               SubjectKind::missing, SubjectKind::missing);
+  c.slot = r.opt_str("slot").value_or("");
+  c.object = r.opt_str("object").value_or("");
+  c.values = r.opt_str_array("values").value_or(std::vector<std::string>{});
+  c.stance = static_cast<int>(r.opt_int("stance").value_or(0));
+  c.modality = parse_named(r.opt_str("modality").value_or("none"),
+                           Modality::none, Modality::may_not);
+  if (auto s = r.obj("scope")) {
+    c.scope.env = s->opt_str("env").value_or("");
+    c.scope.team = s->opt_str("team").value_or("");
+    c.scope.place = s->opt_str("place").value_or("");
+    c.scope.time_of_day = s->opt_str("time_of_day").value_or("");
+    c.scope.day = s->opt_str("day").value_or("");
+    c.scope.setting = s->opt_str("setting").value_or("");
+    c.scope.audience = s->opt_str("audience").value_or("");
+  }
+  c.tense = parse_named(r.opt_str("tense").value_or("present"), Tense::present,
+                        Tense::future);
+  if (auto v = r.opt_str("valid_from")) c.valid_from = parse_rfc3339(*v);
+  if (auto v = r.opt_str("valid_until")) c.valid_until = parse_rfc3339(*v);
+  c.change_cues =
+      r.opt_str_array("change_cues").value_or(std::vector<std::string>{});
+  c.from_values =
+      r.opt_str_array("from_values").value_or(std::vector<std::string>{});
+  c.domain = r.opt_str("domain").value_or("");
+  c.figurative = r.opt_bool("figurative").value_or(false);
+  c.keywords = r.opt_str_array("keywords").value_or(std::vector<std::string>{});
+  return c;
+}
+
+}  // namespace credence

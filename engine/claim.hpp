@@ -1,0 +1,84 @@
+#pragma once
+/// \file claim.hpp
+/// A statement normalised into a structured claim (seed 003, stage 1).
+///
+/// Produced once, when a memory is written (engine/judge normaliser), stored
+/// with the memory and carried in its `memory.added` event, so comparing two
+/// memories never re-parses their text. Plain value type; cheap to copy.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/time.hpp"
+
+namespace credence {
+
+class JsonWriter;
+namespace json {
+class ObjReader;
+}
+
+enum class SubjectKind : std::uint8_t { present, fuzzy, missing };
+enum class Modality : std::uint8_t {
+  none,
+  must,
+  should,
+  may,
+  must_not,
+  should_not,
+  may_not
+};
+enum class Tense : std::uint8_t { present, past, future };
+
+/// Scope qualifiers; an empty field means "unqualified" (overlaps anything).
+struct ClaimScope {
+  std::string env;          ///< prod, staging, dev, ...
+  std::string team;
+  std::string place;        ///< a location qualifier ("at home", "in Paris")
+  std::string time_of_day;  ///< morning, evening, ...
+  std::string day;          ///< weekday, weekend, monday, ...
+  std::string setting;      ///< work, home, ...
+  std::string audience;
+
+  bool empty() const {
+    return env.empty() && team.empty() && place.empty() &&
+           time_of_day.empty() && day.empty() && setting.empty() &&
+           audience.empty();
+  }
+  bool operator==(const ClaimScope&) const = default;
+};
+
+struct Claim {
+  std::string subject;  ///< canonical entity ("user", "mom", "api server")
+  SubjectKind subject_kind = SubjectKind::missing;
+  std::string slot;     ///< attribute: "employer", "residence", "preference", ...
+  std::string object;   ///< what a stance is about ("honda"), if any
+  std::vector<std::string> values;  ///< normalised atomic values
+  int stance = 0;       ///< +1 positive / -1 negative / 0 none
+  Modality modality = Modality::none;
+  ClaimScope scope;
+  Tense tense = Tense::present;
+  std::optional<Millis> valid_from;
+  std::optional<Millis> valid_until;
+  std::vector<std::string> change_cues;  ///< "moved", "switched", "no longer", ...
+  std::vector<std::string> from_values;  ///< "switched from X to Y": X
+  std::string domain;   ///< topic domain for drift rotation (work, health, ...)
+  bool figurative = false;
+  std::vector<std::string> keywords;  ///< content lemmas, for matching topics
+
+  bool operator==(const Claim&) const = default;
+};
+
+const char* to_string(SubjectKind v);
+const char* to_string(Modality v);
+const char* to_string(Tense v);
+
+/// Writes the claim as a JSON object value.
+void write_claim(JsonWriter& w, const Claim& c);
+/// Reads a claim written by write_claim (unknown fields are ignored, so
+/// older builds can read newer claims). Errors go to the reader.
+Claim read_claim(json::ObjReader& r);
+
+}  // namespace credence

@@ -1,0 +1,36 @@
+#pragma once
+/// \file digest.hpp
+/// A digest of the whole state: every entity's state-store key and canonical
+/// JSON, in key order. Two states with the same digest hold the same entities
+/// with the same field values. Used by `credence replay --verify`.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "engine/state.hpp"
+
+namespace credence {
+
+/// Visits every (key, canonical JSON) pair of the state in key order.
+void for_each_entity(const State& s,
+                     const std::function<void(std::string_view key,
+                                              std::string_view json)>& fn);
+
+/// The digest of a state (32 hex digits).
+std::string state_digest(const State& s);
+
+/// Incremental digest over (key, json) pairs supplied in key order, e.g. from
+/// the persisted state store.
+class StateDigest {
+ public:
+  void add(std::string_view key, std::string_view json);
+  std::string hex() const;
+  std::uint64_t entities() const { return n_; }
+
+ private:
+  std::uint64_t a_ = 0, b_ = 0, n_ = 0;
+};
+
+}  // namespace credence

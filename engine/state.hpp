@@ -1,0 +1,128 @@
+#pragma once
+/// \file state.hpp
+/// The materialised state and the one function that changes it.
+///
+/// State is a fold of the event log: `apply(state, event)` is the only code
+/// that mutates it, live and in replay alike. apply() is pure: it reads no
+/// clock, no config and no I/O; every decision (ids, values, which memory
+/// wins) is already in the event. So folding the same log always yields the
+/// same state, whatever the configuration or the machine.
+///
+/// Threading: State is not synchronised. The owner (store/state_store) guards
+/// it with a reader-writer lock.
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "common/event.hpp"
+#include "common/expected.hpp"
+#include "engine/model.hpp"
+
+namespace credence {
+
+/// A classification that missed its deadline and waits for the background pass.
+struct PendingClassification {
+  std::string id;
+  std::string user;
+  std::string incoming;                 ///< memory id of the new statement
+  std::vector<std::string> candidates;  ///< existing memory ids to judge against
+  DetectionContext context = DetectionContext::ingestion;
+  Millis created_at = 0;
+};
+
+/// Global bookkeeping of the background actors.
+struct BackgroundState {
+  std::uint64_t drift_cycles = 0;
+  std::uint32_t drift_domain_index = 0;  ///< next topic domain in the rotation
+  Millis last_drift_at = 0;
+  std::uint64_t decay_cycles = 0;
+  Millis last_decay_at = 0;
+};
+
+/// Keys of the entities an apply() call changed (for persistence).
+struct Touched {
+  std::vector<std::string> keys;  ///< state-store keys, see state_key_*()
+  void add(std::string key) { keys.push_back(std::move(key)); }
+};
+
+class State {
+ public:
+  // ---- lookups (nullptr / empty when absent) ----------------------------
+  const Memory* memory(std::string_view id) const;
+  const Uncertainty* uncertainty(std::string_view id) const;
+  const Relationship* relationship(std::string_view id) const;
+  const UserSettings* user(std::string_view user) const;
+  const PendingClassification* pending(std::string_view id) const;
+
+  /// Memory ids of a user in the order they were added (incl. deleted ones).
+  const std::vector<std::string>& user_memories(std::string_view user) const;
+  /// Uncertainty ids of a user in creation order.
+  const std::vector<std::string>& user_uncertainties(std::string_view user) const;
+  /// Uncertainty ids that involve a memory.
+  const std::vector<std::string>& memory_uncertainties(std::string_view id) const;
+  /// Relationship ids that start or end at a memory.
+  const std::vector<std::string>& memory_relationships(std::string_view id) const;
+
+  const std::unordered_map<std::string, Memory>& memories() const { return memories_; }
+  const std::unordered_map<std::string, Uncertainty>& uncertainties() const { return uncertainties_; }
+  const std::unordered_map<std::string, Relationship>& relationships() const { return relationships_; }
+  const std::unordered_map<std::string, UserSettings>& users() const { return users_; }
+  const std::map<std::string, PendingClassification>& pending_all() const { return pending_; }
+  const BackgroundState& background() const { return background_; }
+
+  std::uint64_t applied_seq() const { return applied_seq_; }
+  std::size_t live_memory_count() const { return live_memories_; }
+
+  // ---- loading from the state store (not for event handling) -----------
+  void load_memory(Memory m);
+  void load_uncertainty(Uncertainty u);
+  void load_relationship(Relationship r);
+  void load_user(UserSettings u);
+  void load_pending(PendingClassification p);
+  void load_background(BackgroundState b) { background_ = b; }
+  void set_applied_seq(std::uint64_t seq) { applied_seq_ = seq; }
+  /// Restores index order (memories by seq, records by creation) after loads.
+  void finish_load();
+
+ private:
+  friend class Applier;
+  Memory* memory_mut(std::string_view id);
+  Uncertainty* uncertainty_mut(std::string_view id);
+  UserSettings& user_mut(const std::string& user);
+  void index_memory(const Memory& m);
+  void index_uncertainty(const Uncertainty& u);
+  void index_relationship(const Relationship& r);
+
+  std::unordered_map<std::string, Memory> memories_;
+  std::unordered_map<std::string, Uncertainty> uncertainties_;
+  std::unordered_map<std::string, Relationship> relationships_;
+  std::unordered_map<std::string, UserSettings> users_;
+  std::map<std::string, PendingClassification> pending_;
+  BackgroundState background_;
+  std::unordered_map<std::string, std::vector<std::string>> by_user_mem_;
+  std::unordered_map<std::string, std::vector<std::string>> by_user_unc_;
+  std::unordered_map<std::string, std::vector<std::string>> by_mem_unc_;
+  std::unordered_map<std::string, std::vector<std::string>> by_mem_rel_;
+  std::uint64_t applied_seq_ = 0;
+  std::size_t live_memories_ = 0;
+};
+
+/// Applies one event. Events must be applied in sequence order; an event
+/// whose seq is not above applied_seq() is ignored (replay-safe). Errors only
+/// for an unknown type or an undecodable payload (the state is unchanged).
+Status apply(State& state, const Event& event, Touched* touched = nullptr);
+
+/// State-store keys of each entity kind.
+std::string state_key_memory(std::string_view id);
+std::string state_key_uncertainty(std::string_view id);
+std::string state_key_relationship(std::string_view id);
+std::string state_key_user(std::string_view user);
+std::string state_key_pending(std::string_view id);
+inline constexpr const char* kStateKeyBackground = "g/background";
+
+}  // namespace credence

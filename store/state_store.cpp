@@ -1,0 +1,230 @@
+#include "store/state_store.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <thread>
+
+#include "common/json_reader.hpp"
+#include "common/log.hpp"
+#include "engine/codec.hpp"
+#include "engine/digest.hpp"
+
+namespace credence {
+
+struct StateStore::Flusher {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool stop = false;
+  std::thread thread;
+};
+
+StateStore::StateStore(EventLog& log, Options options)
+    : log_(log), options_(options) {}
+
+StateStore::~StateStore() {
+  if (flusher_) {
+    {
+      std::lock_guard lk(flusher_->mu);
+      flusher_->stop = true;
+    }
+    flusher_->cv.notify_all();
+    if (flusher_->thread.joinable()) flusher_->thread.join();
+  }
+  if (!log_.options().read_only) {
+    if (auto st = flush(); !st)
+      log::get("state")->error("final flush failed: {}", st.error().describe());
+  }
+}
+
+namespace {
+
+/// Loads one persisted entity into the state.
+Status load_entity(State& s, std::string_view key, std::string_view value,
+                   simdjson::dom::parser& parser) {
+  auto obj = json::parse_object(parser, value);
+  if (!obj)
+    return make_error(Errc::corruption, "state entry `" + std::string(key) +
+                                            "`: " + obj.error().message);
+  json::ObjReader r(*obj);
+  switch (key.empty() ? '\0' : key[0]) {
+    case 'm': s.load_memory(read_memory(r)); break;
+    case 'u': s.load_uncertainty(read_uncertainty(r)); break;
+    case 'r': s.load_relationship(read_relationship(r)); break;
+    case 's': s.load_user(read_user(r)); break;
+    case 'p': s.load_pending(read_pending(r)); break;
+    case 'g': s.load_background(read_background(r)); break;
+    default:
+      return make_error(Errc::corruption,
+                        "state entry with unknown key `" + std::string(key) + "`");
+  }
+  if (!r.ok())
+    return make_error(Errc::corruption,
+                      "state entry `" + std::string(key) + "`: " + r.error().message);
+  return {};
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<StateStore>> StateStore::open(EventLog& log, Options options) {
+  std::unique_ptr<StateStore> ss(new StateStore(log, options));
+  auto lg = log::get("state");
+  const auto t0 = std::chrono::steady_clock::now();
+  simdjson::dom::parser parser;
+  Status load_status;
+  auto st = log.scan_state("", [&](std::string_view k, std::string_view v) {
+    load_status = load_entity(ss->state_, k, v, parser);
+    return static_cast<bool>(load_status);
+  });
+  if (!st) return st.error();
+  if (!load_status) return load_status.error();
+  ss->state_.finish_load();
+  const std::uint64_t cursor = log.cursor(kCursor);
+  ss->state_.set_applied_seq(cursor);
+  ss->persisted_seq_ = cursor;
+  const auto loaded = ss->state_.memories().size();
+  {
+    std::unique_lock lock(ss->mu_);
+    if (auto cs = ss->apply_range_locked(log.head(), nullptr); !cs) return cs.error();
+  }
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - t0)
+                      .count();
+  lg->info("state loaded: {} memories from the state store at seq {}, caught up to {} in {} ms",
+           loaded, cursor, ss->state_.applied_seq(), ms);
+  if (!log.options().read_only) {
+    if (auto fs = ss->flush(); !fs) return fs.error();
+    if (options.start_flusher) {
+      ss->flusher_ = std::make_unique<Flusher>();
+      ss->flusher_->thread = std::thread([p = ss.get()] { p->flusher_loop(); });
+    }
+  }
+  return ss;
+}
+
+Status StateStore::apply_range_locked(std::uint64_t upto, std::vector<Event>* applied) {
+  const std::uint64_t from = state_.applied_seq() + 1;
+  if (upto < from) return {};
+  Touched touched;
+  Status failure;
+  auto st = log_.scan(from, [&](const Event& e) {
+    if (e.seq > upto) return false;
+    failure = apply(state_, e, &touched);
+    if (!failure) return false;
+    if (applied) applied->push_back(e);
+    return true;
+  });
+  dirty_.insert(dirty_.end(), touched.keys.begin(), touched.keys.end());
+  if (!st) return st;
+  if (!failure) {
+    log::get("state")->error("cannot apply: {}", failure.error().describe());
+    return failure;
+  }
+  return {};
+}
+
+Expected<EventLog::CommitResult> StateStore::submit(std::vector<Event> events) {
+  auto res = log_.append(std::move(events));
+  if (!res) return res;
+  std::uint64_t need = 0;
+  for (auto s : res->seqs) need = std::max(need, s);
+  std::vector<Event> applied;
+  bool want_flush = false;
+  {
+    std::unique_lock lock(mu_);
+    if (state_.applied_seq() < need) {
+      if (auto st = apply_range_locked(log_.head(), &applied); !st) return st.error();
+    }
+    want_flush = dirty_.size() >= options_.flush_max_dirty;
+  }
+  if (!applied.empty()) {
+    std::vector<std::function<void(const std::vector<Event>&)>> cbs;
+    {
+      std::lock_guard lk(cb_mu_);
+      cbs = callbacks_;
+    }
+    for (auto& cb : cbs) cb(applied);
+  }
+  if (flusher_ && want_flush) flusher_->cv.notify_one();
+  return res;
+}
+
+Status StateStore::catch_up() {
+  std::vector<Event> applied;
+  {
+    std::unique_lock lock(mu_);
+    if (auto st = apply_range_locked(log_.head(), &applied); !st) return st;
+  }
+  if (!applied.empty()) {
+    std::lock_guard lk(cb_mu_);
+    for (auto& cb : callbacks_) cb(applied);
+  }
+  return {};
+}
+
+Status StateStore::flush() {
+  std::lock_guard fl(flush_mu_);
+  EventLog::Txn txn;
+  std::vector<std::string> keys;
+  std::uint64_t seq = 0;
+  {
+    std::shared_lock lock(mu_);
+    seq = state_.applied_seq();
+    if (seq == persisted_seq_ && dirty_.empty()) return {};
+  }
+  {
+    // Copy the dirty entities under an exclusive lock (the dirty list is
+    // written by appliers), then commit without holding it.
+    std::unique_lock lock(mu_);
+    seq = state_.applied_seq();
+    std::sort(dirty_.begin(), dirty_.end());
+    dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
+    for (const auto& k : dirty_) {
+      std::string v = serialize_entity(state_, k);
+      if (v.empty()) {
+        txn.state_deletes.push_back(k);
+      } else {
+        txn.state_puts.emplace_back(k, std::move(v));
+      }
+    }
+    keys.swap(dirty_);
+  }
+  txn.cursors.push_back({kCursor, persisted_seq_, seq});
+  auto res = log_.commit(std::move(txn));
+  if (!res) {
+    // Nothing was written: the entities stay dirty for the next attempt.
+    std::unique_lock lock(mu_);
+    dirty_.insert(dirty_.end(), keys.begin(), keys.end());
+    return res.error();
+  }
+  persisted_seq_ = seq;
+  return {};
+}
+
+void StateStore::flusher_loop() {
+  auto lg = log::get("state");
+  std::unique_lock lk(flusher_->mu);
+  while (!flusher_->stop) {
+    flusher_->cv.wait_for(lk, options_.flush_interval);
+    if (flusher_->stop) break;
+    lk.unlock();
+    if (auto st = flush(); !st) lg->error("state flush failed: {}", st.error().describe());
+    lk.lock();
+  }
+}
+
+std::uint64_t StateStore::applied_seq() const {
+  std::shared_lock lock(mu_);
+  return state_.applied_seq();
+}
+
+std::string StateStore::digest() const {
+  std::shared_lock lock(mu_);
+  return state_digest(state_);
+}
+
+void StateStore::on_applied(std::function<void(const std::vector<Event>&)> fn) {
+  std::lock_guard lk(cb_mu_);
+  callbacks_.push_back(std::move(fn));
+}
+
+}  // namespace credence

@@ -1,0 +1,90 @@
+#pragma once
+/// \file state_store.hpp
+/// The live materialised state: an in-memory engine::State kept equal to the
+/// fold of the event log, and persisted to the log's `state` column family.
+///
+/// Write path: `submit(events)` appends them (durably) and then applies every
+/// event up to the log head in sequence order, so concurrent submitters never
+/// apply out of order. Returns once the caller's events are visible to reads.
+///
+/// Persistence: applied changes mark entities dirty; `flush()` writes the
+/// dirty entities and moves the `state` cursor in one atomic Txn (compare-
+/// and-set on the cursor). A flusher thread calls it every `flush_interval`
+/// or when `flush_max_dirty` entities are dirty, and the destructor flushes.
+/// After a crash the state store holds a prefix of the log; `open` loads it
+/// and applies the rest, so no event is applied twice or skipped.
+///
+/// Threading: all methods are thread-safe. Readers share a lock; apply and
+/// flush take it exclusively (flush only briefly, to copy dirty entities).
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+#include "common/expected.hpp"
+#include "engine/state.hpp"
+#include "store/event_log.hpp"
+
+namespace credence {
+
+class StateStore {
+ public:
+  struct Options {
+    std::chrono::milliseconds flush_interval{200};
+    std::size_t flush_max_dirty = 4096;
+    bool start_flusher = true;
+  };
+
+  /// The consumer name of the materialiser's cursor.
+  static constexpr const char* kCursor = "state";
+
+  /// Loads the persisted state and catches up with the log.
+  static Expected<std::unique_ptr<StateStore>> open(EventLog& log, Options options);
+  ~StateStore();
+
+  /// Appends events, applies everything up to the head, returns the commit.
+  Expected<EventLog::CommitResult> submit(std::vector<Event> events);
+  /// Applies events appended by other writers (up to the current head).
+  Status catch_up();
+  /// Persists dirty entities and the cursor.
+  Status flush();
+
+  /// Runs `fn` with shared (read) access to the state.
+  template <class F>
+  auto read(F&& fn) const {
+    std::shared_lock lock(mu_);
+    return fn(state_);
+  }
+
+  std::uint64_t applied_seq() const;
+  /// Digest of the in-memory state.
+  std::string digest() const;
+  EventLog& log() { return log_; }
+
+  /// Called (under no lock) after events were applied, with their seqs.
+  void on_applied(std::function<void(const std::vector<Event>&)> fn);
+
+ private:
+  StateStore(EventLog& log, Options options);
+  Status apply_range_locked(std::uint64_t upto, std::vector<Event>* applied);
+  void flusher_loop();
+
+  EventLog& log_;
+  Options options_;
+  mutable std::shared_mutex mu_;
+  State state_;
+  std::vector<std::string> dirty_;
+  std::uint64_t persisted_seq_ = 0;
+  std::mutex flush_mu_;
+  std::mutex cb_mu_;
+  std::vector<std::function<void(const std::vector<Event>&)>> callbacks_;
+  struct Flusher;
+  std::unique_ptr<Flusher> flusher_;
+};
+
+}  // namespace credence

@@ -1,0 +1,205 @@
+// state_test: the fold of the log (apply), its persistence in the state
+// store, and that a fresh replay reproduces the live state's digest.
+#include <gtest/gtest.h>
+
+#include "common/ids.hpp"
+#include "engine/digest.hpp"
+#include "engine/events.hpp"
+#include "engine/state.hpp"
+#include "store/state_store.hpp"
+#include "tests/support/tmpdir.hpp"
+
+using namespace credence;
+
+namespace {
+
+Memory make_memory(const std::string& id, const std::string& user, const std::string& text,
+                   MemoryKind kind = MemoryKind::trait) {
+  Memory m;
+  m.id = id;
+  m.user = user;
+  m.kind = kind;
+  m.text = text;
+  m.claim.subject = "user";
+  m.claim.subject_kind = SubjectKind::present;
+  m.claim.slot = "employer";
+  m.claim.values = {"acme"};
+  m.confidence = 0.9;
+  m.created_at = 5000;
+  return m;
+}
+
+Event with_seq(Event e, std::uint64_t seq) {
+  e.seq = seq;
+  return e;
+}
+
+std::unique_ptr<EventLog> open_log(const test::TmpDir& d) {
+  EventLog::Options o;
+  o.dir = d.str();
+  o.fsync = false;
+  return std::move(*EventLog::open(o));
+}
+
+}  // namespace
+
+TEST(Apply, MemoryAddedRecordsBothTimeAxes) {
+  State s;
+  auto m = make_memory("mem_1", "alice", "I work at Acme");
+  m.valid_from = 3000;
+  ASSERT_TRUE(apply(s, with_seq(events::memory_added(m, 7000), 1)));
+  const Memory* got = s.memory("mem_1");
+  ASSERT_NE(got, nullptr);
+  EXPECT_EQ(got->recorded_at, 7000) << "system time = when credence learnt it";
+  EXPECT_EQ(got->valid_from, 3000) << "valid time = as stated";
+  EXPECT_EQ(got->created_at, 5000);
+  EXPECT_EQ(got->reliability, Reliability::reliable);
+  EXPECT_EQ(got->claim.values, std::vector<std::string>{"acme"});
+  EXPECT_EQ(s.applied_seq(), 1u);
+  EXPECT_EQ(s.user_memories("alice"), std::vector<std::string>{"mem_1"});
+  EXPECT_EQ(s.live_memory_count(), 1u);
+}
+
+TEST(Apply, ReplayedEventIsIgnored) {
+  State s;
+  auto e = with_seq(events::memory_added(make_memory("mem_1", "a", "x"), 1), 1);
+  ASSERT_TRUE(apply(s, e));
+  ASSERT_TRUE(apply(s, with_seq(events::memory_reinforced("a", "mem_1", 0.95, 2), 2)));
+  ASSERT_TRUE(apply(s, with_seq(events::memory_reinforced("a", "mem_1", 0.99, 2), 2)));
+  EXPECT_EQ(s.memory("mem_1")->reinforcement_count, 1u) << "seq 2 applied once";
+  EXPECT_DOUBLE_EQ(s.memory("mem_1")->confidence, 0.95);
+}
+
+TEST(Apply, UnknownTypeAndBadPayloadLeaveStateUnchanged) {
+  State s;
+  Event unknown;
+  unknown.type = "no.such.type";
+  unknown.seq = 1;
+  auto st = apply(s, unknown);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, Errc::unsupported);
+  Event bad = events::memory_reinforced("a", "mem_1", 0.5, 1);
+  bad.seq = 1;
+  bad.payload = "{\"id\": 7}";
+  st = apply(s, bad);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, Errc::corruption);
+  EXPECT_EQ(s.applied_seq(), 0u);
+}
+
+TEST(Apply, EventsAboutUnknownMemoriesAreNoOps) {
+  State s;
+  ASSERT_TRUE(apply(s, with_seq(events::memory_reinforced("a", "ghost", 0.5, 1), 1)));
+  ASSERT_TRUE(apply(s, with_seq(events::memory_deleted("a", "ghost", DeleteReason::user, "", 2), 2)));
+  EXPECT_TRUE(s.memories().empty());
+  EXPECT_EQ(s.applied_seq(), 2u);
+}
+
+TEST(Digest, SameEventsGiveTheSameDigestAndAChangeAltersIt) {
+  State a, b;
+  auto e1 = with_seq(events::memory_added(make_memory("mem_1", "u", "x"), 10), 1);
+  auto e2 = with_seq(events::memory_added(make_memory("mem_2", "u", "y"), 11), 2);
+  for (State* s : {&a, &b}) {
+    ASSERT_TRUE(apply(*s, e1));
+    ASSERT_TRUE(apply(*s, e2));
+  }
+  EXPECT_EQ(state_digest(a), state_digest(b));
+  ASSERT_TRUE(apply(b, with_seq(events::memory_accessed("u", {"mem_2"}, 12), 3)));
+  EXPECT_NE(state_digest(a), state_digest(b));
+}
+
+TEST(StateStore, PersistsAndReloadsTheSameState) {
+  test::TmpDir d;
+  std::string digest;
+  {
+    auto log = open_log(d);
+    auto ss = std::move(*StateStore::open(*log, {}));
+    for (int i = 0; i < 50; ++i) {
+      auto m = make_memory("mem_" + std::to_string(i), "u" + std::to_string(i % 3),
+                           "text " + std::to_string(i));
+      ASSERT_TRUE(ss->submit({events::memory_added(m, 1000 + i)}));
+    }
+    ASSERT_TRUE(ss->submit({events::memory_reinforced("u0", "mem_3", 0.97, 2000)}));
+    ASSERT_TRUE(ss->flush());
+    digest = ss->digest();
+    EXPECT_EQ(log->cursor(StateStore::kCursor), 51u);
+  }
+  auto log = open_log(d);
+  auto ss = std::move(*StateStore::open(*log, {}));
+  EXPECT_EQ(ss->digest(), digest);
+  EXPECT_EQ(ss->applied_seq(), 51u);
+  ss->read([](const State& s) {
+    EXPECT_EQ(s.memories().size(), 50u);
+    EXPECT_EQ(s.user_memories("u1").front(), "mem_1") << "insertion order restored";
+    EXPECT_EQ(s.memory("mem_3")->reinforcement_count, 1u);
+    return 0;
+  });
+}
+
+TEST(StateStore, CatchesUpWithEventsAppendedWhileItWasDown) {
+  test::TmpDir d;
+  {
+    auto log = open_log(d);
+    auto ss = std::move(*StateStore::open(*log, {}));
+    ASSERT_TRUE(ss->submit({events::memory_added(make_memory("mem_a", "u", "a"), 1)}));
+  }
+  {
+    // As after a crash between the durable append and the state flush.
+    auto log = open_log(d);
+    ASSERT_TRUE(log->append({events::memory_added(make_memory("mem_b", "u", "b"), 2)}));
+    EXPECT_EQ(log->cursor(StateStore::kCursor), 1u);
+  }
+  auto log = open_log(d);
+  auto ss = std::move(*StateStore::open(*log, {}));
+  EXPECT_EQ(ss->applied_seq(), 2u);
+  EXPECT_EQ(log->cursor(StateStore::kCursor), 2u);
+  ss->read([](const State& s) {
+    EXPECT_NE(s.memory("mem_b"), nullptr);
+    return 0;
+  });
+}
+
+TEST(StateStore, FreshFoldOfTheLogEqualsTheLiveState) {
+  test::TmpDir d;
+  auto log = open_log(d);
+  auto ss = std::move(*StateStore::open(*log, {}));
+  for (int i = 0; i < 30; ++i) {
+    auto m = make_memory("mem_" + std::to_string(i), "u", "t" + std::to_string(i));
+    ASSERT_TRUE(ss->submit({events::memory_added(m, 100 + i)}));
+    if (i % 4 == 0) {
+      ASSERT_TRUE(ss->submit({events::memory_deleted("u", m.id, DeleteReason::user, "", 200 + i)}));
+    }
+  }
+  State replayed;
+  ASSERT_TRUE(log->scan(1, [&](const Event& e) {
+    EXPECT_TRUE(apply(replayed, e));
+    return true;
+  }));
+  EXPECT_EQ(state_digest(replayed), ss->digest());
+}
+
+TEST(StateStore, ConcurrentSubmittersApplyInSequenceOrder) {
+  test::TmpDir d;
+  auto log = open_log(d);
+  auto ss = std::move(*StateStore::open(*log, {}));
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 100; ++i) {
+        auto m = make_memory(new_id("mem", 1), "u" + std::to_string(t), "x");
+        auto r = ss->submit({events::memory_added(m, 10)});
+        ASSERT_TRUE(r);
+        ss->read([&](const State& s) {
+          EXPECT_NE(s.memory(m.id), nullptr) << "visible once submit returns";
+          return 0;
+        });
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(ss->applied_seq(), 400u);
+  ss->read([](const State& s) {
+    EXPECT_EQ(s.memories().size(), 400u);
+    return 0;
+  });
+}
