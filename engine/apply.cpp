@@ -115,11 +115,12 @@ class Applier {
   }
 
   void close_record(Uncertainty& u, RecordState state, Resolution how,
-                    const std::string& detail) {
+                    const std::string& detail, const std::string& winner = "") {
     if (!u.active()) return;
     u.state = state;
     u.resolution = how;
     u.resolution_detail = detail;
+    u.winner = winner;
     u.resolved_at = e_.ts;
     touch_unc(u.id);
   }
@@ -264,21 +265,29 @@ class Applier {
 
   void memory_superseded(json::ObjReader& r) {
     const std::string old_id = r.str("old");
-    const std::string new_id = r.str("new");
+    const std::string new_id = r.opt_str("new").value_or("");
     const Millis until = time_field(r, "valid_until");
     const std::string rel = r.opt_str("relationship_id").value_or("");
+    const auto how = parse_resolution(r.opt_str("resolution").value_or("temporal_supersede"));
+    if (!how || *how == Resolution::none) r.fail("resolution", "unknown resolution");
     if (!r.ok()) return;
     Memory* old = live(old_id);
+    if (!old || old_id == new_id || old->superseded()) return;
+    if (new_id.empty()) {
+      // A retraction: the old fact stops being true and nothing replaces it.
+      supersede(*old, "", until);
+      retire_records(old_id, RecordState::resolved, *how, "retracted");
+      return;
+    }
     Memory* nw = live(new_id);
-    if (!old || !nw || old_id == new_id || old->superseded()) return;
+    if (!nw) return;
     supersede(*old, new_id, until);
     if (nw->supersedes.empty()) {
       nw->supersedes = old_id;
       touch_mem(new_id);
     }
     add_relationship(rel, e_.user, old_id, new_id, "supersedes", "explicit supersession");
-    retire_records(old_id, RecordState::resolved, Resolution::temporal_supersede,
-                   "superseded by " + new_id);
+    retire_records(old_id, RecordState::resolved, *how, "superseded by " + new_id);
   }
 
   void reliability_changed(json::ObjReader& r) {
@@ -312,7 +321,13 @@ class Applier {
       }
     }
     if (!r.ok() || s_.uncertainty(u.id)) return;
-    if (!s_.memory(u.memory_a)) return;
+    // A record about a memory that has left the picture (deleted or
+    // superseded) would never close; late or racing events must not open one.
+    for (const std::string* mid : {&u.memory_a, &u.memory_b}) {
+      if (mid->empty()) continue;
+      const Memory* m = s_.memory(*mid);
+      if (!m || m->deleted() || m->superseded()) return;
+    }
     u.user = u.user.empty() ? e_.user : u.user;
     u.created_at = e_.ts;
     u.state = RecordState::open;
@@ -387,7 +402,7 @@ class Applier {
     touch_mem(new_id);
     add_relationship(rel, e_.user, old_id, new_id, "temporal_evolution", detail);
     if (Uncertainty* u = record(rid))
-      close_record(*u, RecordState::resolved, Resolution::temporal_supersede, detail);
+      close_record(*u, RecordState::resolved, Resolution::temporal_supersede, detail, new_id);
     retire_records(old_id, RecordState::resolved, Resolution::temporal_supersede,
                    "superseded by " + new_id);
   }
@@ -412,7 +427,10 @@ class Applier {
     }
     add_relationship(rel, e_.user, loser, winner, "evidence_resolved", detail);
     if (Uncertainty* u = record(rid))
-      close_record(*u, RecordState::resolved, Resolution::evidence_resolved, detail);
+      close_record(*u, RecordState::resolved, Resolution::evidence_resolved, detail, winner);
+    if (*loser_to == Reliability::superseded)
+      retire_records(loser, RecordState::resolved, Resolution::evidence_resolved,
+                     "superseded by " + winner);
   }
 
   void confidence_dominance(json::ObjReader& r) {
@@ -427,7 +445,7 @@ class Applier {
     set_resolved(*w, Reliability::reliable);
     set_resolved(*l, Reliability::uncertain);
     if (Uncertainty* u = record(rid))
-      close_record(*u, RecordState::resolved, Resolution::confidence_dominance, detail);
+      close_record(*u, RecordState::resolved, Resolution::confidence_dominance, detail, winner);
   }
 
   void user_clarified(json::ObjReader& r) {
@@ -436,6 +454,7 @@ class Applier {
     const std::string loser = r.opt_str("loser").value_or("");
     const std::string action = r.opt_str("loser_action").value_or("supersede");
     const double conf = r.opt_num("winner_confidence").value_or(1.0);
+    const bool boost = r.opt_bool("reinforce_winner").value_or(true);
     const std::string rel = r.opt_str("relationship_id").value_or("");
     const std::string detail = r.opt_str("detail").value_or("");
     std::optional<Memory> episode;
@@ -446,9 +465,9 @@ class Applier {
     Memory* w = live(winner);
     if (!w) return;
     set_resolved(*w, Reliability::reliable);
-    reinforce(*w, conf);
+    if (boost) reinforce(*w, conf);
     if (Uncertainty* u = record(rid))
-      close_record(*u, RecordState::resolved, Resolution::user_clarified, detail);
+      close_record(*u, RecordState::resolved, Resolution::user_clarified, detail, winner);
     if (Memory* l = loser.empty() || loser == winner ? nullptr : live(loser)) {
       if (action == "delete") {
         tombstone(*l, DeleteReason::clarification);

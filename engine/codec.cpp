@@ -143,6 +143,7 @@ void write_uncertainty(JsonWriter& w, const Uncertainty& u) {
     w.key("resolution_strategy").null();
   }
   w.kv("resolution_detail", u.resolution_detail);
+  if (!u.winner.empty()) w.kv("winner", u.winner);
   if (u.resolved_at) {
     w.kv("resolved_at", format_rfc3339(*u.resolved_at));
   } else {
@@ -182,6 +183,7 @@ Uncertainty read_uncertainty(json::ObjReader& r) {
   u.state = read_enum(r, "state", RecordState::open, parse_record_state);
   u.resolution = read_enum(r, "resolution_strategy", Resolution::none, parse_resolution);
   u.resolution_detail = r.opt_str("resolution_detail").value_or("");
+  u.winner = r.opt_str("winner").value_or("");
   u.resolved_at = read_time(r, "resolved_at");
   u.surfaced_count = static_cast<std::uint32_t>(r.opt_int("surfaced_count").value_or(0));
   u.dismissed_count = static_cast<std::uint32_t>(r.opt_int("dismissed_count").value_or(0));

@@ -62,13 +62,15 @@ Event memory_deleted(const std::string& user, const std::string& id,
 
 Event memory_superseded(const std::string& user, const std::string& old_id,
                         const std::string& new_id, Millis valid_until,
-                        const std::string& relationship_id, Millis ts) {
+                        const std::string& relationship_id, Millis ts,
+                        Resolution resolution) {
   JsonWriter w;
   w.begin_object()
       .kv("old", old_id)
       .kv("new", new_id)
       .kv("valid_until", format_rfc3339(valid_until))
       .kv("relationship_id", relationship_id)
+      .kv("resolution", to_string(resolution))
       .end_object();
   return make(kMemorySuperseded, user, ts, w);
 }
@@ -168,6 +170,7 @@ Event user_clarified(const std::string& user, const UserClarification& x, Millis
       .kv("loser", x.loser)
       .kv("loser_action", x.loser_deleted ? "delete" : "supersede")
       .kv("winner_confidence", x.winner_confidence)
+      .kv("reinforce_winner", x.reinforce_winner)
       .kv("relationship_id", x.relationship_id)
       .kv("detail", x.detail);
   if (x.episode) {

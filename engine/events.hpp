@@ -57,10 +57,13 @@ Event memory_accessed(const std::string& user,
 Event memory_deleted(const std::string& user, const std::string& id,
                      DeleteReason reason, const std::string& detail, Millis ts);
 
-/// Explicit supersession of `old_id` by the existing memory `new_id`.
+/// Supersession of `old_id` by the existing memory `new_id`, or a retraction
+/// when `new_id` is empty (seed 004's DELETE: the old fact stops being true,
+/// nothing replaces it). Its active records close with `resolution`.
 Event memory_superseded(const std::string& user, const std::string& old_id,
                         const std::string& new_id, Millis valid_until,
-                        const std::string& relationship_id, Millis ts);
+                        const std::string& relationship_id, Millis ts,
+                        Resolution resolution = Resolution::temporal_supersede);
 
 /// A reliability change outside a resolution (guarded: only to a higher rank).
 Event reliability_changed(const std::string& user, const std::string& id,
@@ -120,6 +123,7 @@ struct UserClarification {
   std::string winner;
   std::string loser;
   bool loser_deleted = false;
+  bool reinforce_winner = true;  ///< false when the caller already reinforced it
   double winner_confidence = 1.0;
   std::string relationship_id;
   std::optional<Memory> episode;

@@ -1,6 +1,7 @@
 #include "engine/model.hpp"
 
 #include <array>
+#include <utility>
 
 namespace credence {
 
@@ -51,6 +52,10 @@ constexpr std::array<const char*, 7> kClassifications = {
     "compatible",         "duplicate",       "unrelated"};
 constexpr std::array<const char*, 3> kDeleteReasons = {"user", "decay",
                                                        "clarification"};
+constexpr std::array<const char*, 4> kWriteActions = {"ADD", "UPDATE", "DELETE",
+                                                      "NOOP"};
+constexpr std::array<const char*, 3> kWriteTiers = {"clean", "warn", "block"};
+constexpr std::array<const char*, 3> kConfidenceTiers = {"LOW", "MED", "HIGH"};
 
 }  // namespace
 
@@ -73,6 +78,9 @@ CREDENCE_ENUM_NAMES(RecordState, kRecordStates)
 CREDENCE_ENUM_NAMES(Resolution, kResolutions)
 CREDENCE_ENUM_NAMES(Classification, kClassifications)
 CREDENCE_ENUM_NAMES(DeleteReason, kDeleteReasons)
+CREDENCE_ENUM_NAMES(WriteAction, kWriteActions)
+CREDENCE_ENUM_NAMES(WriteTier, kWriteTiers)
+CREDENCE_ENUM_NAMES(ConfidenceTier, kConfidenceTiers)
 #undef CREDENCE_ENUM_NAMES
 
 std::optional<MemoryKind> parse_memory_kind(std::string_view s) {
@@ -106,16 +114,41 @@ std::optional<DeleteReason> parse_delete_reason(std::string_view s) {
   return parse_in<DeleteReason>(kDeleteReasons, s);
 }
 
+std::optional<WriteAction> parse_write_action(std::string_view s) {
+  return parse_in<WriteAction>(kWriteActions, s);
+}
+std::optional<WriteTier> parse_write_tier(std::string_view s) {
+  return parse_in<WriteTier>(kWriteTiers, s);
+}
+
 int reliability_rank(Reliability r) { return static_cast<int>(r); }
 
-double reliability_factor(Reliability r) {
-  switch (r) {
-    case Reliability::reliable: return 1.0;
-    case Reliability::uncertain: return 0.6;
-    case Reliability::contradicted: return 0.4;
-    case Reliability::superseded: return 0.2;
+namespace {
+/// 0 = episode, 1 = concept-like (concept, relationship), 2 = trait.
+int belief_level(MemoryKind k) {
+  switch (k) {
+    case MemoryKind::episode: return 0;
+    case MemoryKind::concept_:
+    case MemoryKind::relationship: return 1;
+    case MemoryKind::trait: return 2;
   }
-  return 1.0;
+  return 0;
+}
+}  // namespace
+
+Severity severity_for(MemoryKind a, std::optional<MemoryKind> b) {
+  if (!b) return Severity::low;
+  int x = belief_level(a), y = belief_level(*b);
+  if (x > y) std::swap(x, y);
+  if (x == 2 && y == 2) return Severity::critical;       // trait-trait
+  if (x >= 1) return Severity::high;                      // concept-trait, concept-concept
+  if (y >= 1) return Severity::medium;                    // episode-trait, episode-concept
+  return Severity::low;                                   // episode-episode
+}
+
+Severity lower(Severity s) {
+  return s == Severity::low ? Severity::low
+                            : static_cast<Severity>(static_cast<int>(s) - 1);
 }
 
 }  // namespace credence

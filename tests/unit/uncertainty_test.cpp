@@ -1,0 +1,800 @@
+// uncertainty_test: seed 000's uncertainty model (reliability, records,
+// resolution strategies, surfacing, tolerance, the action gate) and seed
+// 004's bi-temporal supersession, driven through decisions and the fold.
+// Values come from the seeds; each first-section item of peer-lessons.md has
+// a test here (named PeerLesson_*) or in the actor/pre-screen suites.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/decay.hpp"
+#include "engine/digest.hpp"
+#include "engine/tense.hpp"
+#include "engine/wordnet.hpp"
+#include "tests/support/model_fixture.hpp"
+
+using namespace credence;
+using credence::test::ModelTest;
+
+// ---- reliability and the rank guard -------------------------------------------
+
+TEST_F(ModelTest, RankGuardRefusesSupersededBackToContradicted) {
+  add(mem("m1", "I work at Acme"));
+  add(mem("m2", "I work at Globex"));
+  commit({events::temporal_supersede("alice", {"", "m1", "m2", now, "rel_1", "job change"}, now)});
+  ASSERT_EQ(m("m1").reliability, Reliability::superseded);
+  commit({events::reliability_changed("alice", "m1", Reliability::contradicted, "late", now)});
+  EXPECT_EQ(m("m1").reliability, Reliability::superseded);
+}
+
+TEST_F(ModelTest, RankGuardOnlyRaisesRankOutsideResolutions) {
+  add(mem("m1", "I like tea"));
+  commit({events::reliability_changed("alice", "m1", Reliability::contradicted, "x", now)});
+  EXPECT_EQ(m("m1").reliability, Reliability::contradicted);
+  commit({events::reliability_changed("alice", "m1", Reliability::uncertain, "x", now)});
+  EXPECT_EQ(m("m1").reliability, Reliability::contradicted) << "a lower rank is refused";
+}
+
+TEST_F(ModelTest, DecayMultipliersAreOneOneAndAHalfTwoAndThree) {
+  const double days = 10;
+  const Millis later = now + static_cast<Millis>(days * kDay);
+  const Reliability states[] = {Reliability::reliable, Reliability::uncertain,
+                                Reliability::contradicted, Reliability::superseded};
+  const double mult[] = {1.0, 1.5, 2.0, 3.0};
+  for (int i = 0; i < 4; ++i) {
+    Memory x = mem("d" + std::to_string(i), "fact", MemoryKind::trait);
+    x.reliability = states[i];
+    x.decay_mark = now;
+    EXPECT_NEAR(strength(x, p.decay, later), 0.9 * std::exp(-p.decay.rate_trait * mult[i] * days),
+                1e-12)
+        << to_string(states[i]);
+  }
+}
+
+TEST_F(ModelTest, DecayExposureAccumulatesPerStateAcrossChanges) {
+  add(mem("m1", "I like tea"));
+  now += 5 * kDay;
+  commit({events::reliability_changed("alice", "m1", Reliability::contradicted, "x", now)});
+  const double expected = p.decay.rate_trait * (5 * 1.0 + 5 * 2.0);
+  EXPECT_NEAR(decay_exposure(m("m1"), p.decay, now + 5 * kDay), expected, 1e-12);
+}
+
+// ---- journeys through the write path -------------------------------------------
+
+TEST_F(ModelTest, TraitContradictionOpensACriticalRecordAndMarksBoth) {
+  // labels.md: "I like Honda" / "I hate Honda" is a true contradiction;
+  // seed 000: trait vs trait is critical.
+  add(mem("honda", "I like Honda"));
+  auto out = write(mem("hate", "I hate Honda"),
+                   {verdict("honda", Classification::true_contradiction)});
+  EXPECT_EQ(out.action, WriteAction::ADD);
+  EXPECT_EQ(out.tier, WriteTier::warn);
+  ASSERT_EQ(out.uncertainties.size(), 1u);
+  const Uncertainty& r = u(out.uncertainties[0]);
+  EXPECT_EQ(r.severity, Severity::critical);
+  EXPECT_EQ(r.type, UncertaintyType::contradiction);
+  EXPECT_EQ(r.state, RecordState::open);
+  EXPECT_EQ(r.memory_a, "honda");
+  EXPECT_EQ(r.memory_b, "hate");
+  EXPECT_FALSE(r.surface_context.empty());
+  EXPECT_EQ(m("honda").reliability, Reliability::contradicted);
+  EXPECT_EQ(m("hate").reliability, Reliability::contradicted);
+  // "I like Toyota" is compatible: stored, no record.
+  auto toyota = write(mem("toyota", "I like Toyota"),
+                      {verdict("honda", Classification::compatible)});
+  EXPECT_EQ(toyota.tier, WriteTier::clean);
+  EXPECT_TRUE(toyota.uncertainties.empty());
+  EXPECT_EQ(m("toyota").reliability, Reliability::reliable);
+}
+
+TEST_F(ModelTest, PeerLesson_RecordsAreNotSoloSoSeverityFollowsTheKinds) {
+  add(mem("t", "I live in London"));
+  add(mem("c", "The user's home city is Sydney", MemoryKind::concept_));
+  add(mem("e", "Walked along the Thames yesterday", MemoryKind::episode));
+  auto tt = write(mem("t2", "I live in Sydney"), {verdict("t", Classification::true_contradiction)});
+  auto ct = write(mem("c2", "The user's home city is Paris", MemoryKind::concept_),
+                  {verdict("t", Classification::true_contradiction, ConfidenceTier::MED)});
+  auto et = write(mem("e2", "Walked along Bondi beach today", MemoryKind::episode),
+                  {verdict("t", Classification::true_contradiction, ConfidenceTier::MED)});
+  auto ee = write(mem("e3", "Was in Tokyo all week", MemoryKind::episode),
+                  {verdict("e", Classification::true_contradiction, ConfidenceTier::MED)});
+  EXPECT_EQ(u(tt.uncertainties.at(0)).severity, Severity::critical);
+  EXPECT_EQ(u(ct.uncertainties.at(0)).severity, Severity::high);
+  EXPECT_EQ(u(et.uncertainties.at(0)).severity, Severity::medium);
+  EXPECT_EQ(u(ee.uncertainties.at(0)).severity, Severity::low);
+  for (const auto* out : {&tt, &ct, &et, &ee})
+    EXPECT_FALSE(u(out->uncertainties.at(0)).memory_b.empty()) << "a pair, not a solo record";
+}
+
+TEST_F(ModelTest, HighConfidenceConceptContradictionBlocksUnlessSupersedesOrForce) {
+  add(mem("p8080", "The API server listens on port 8080", MemoryKind::concept_));
+  auto blocked = write(mem("p9090", "The API server listens on port 9090", MemoryKind::concept_),
+                       {verdict("p8080", Classification::true_contradiction)});
+  EXPECT_EQ(blocked.tier, WriteTier::block);
+  EXPECT_TRUE(blocked.events.empty()) << "nothing is stored";
+  EXPECT_EQ(s.memory("p9090"), nullptr);
+  ASSERT_EQ(blocked.conflicts.size(), 1u);
+  EXPECT_EQ(blocked.conflicts[0].memory_id, "p8080");
+
+  auto updated = write(mem("p9090", "The API server listens on port 9090", MemoryKind::concept_),
+                       {verdict("p8080", Classification::true_contradiction)}, true, "p8080");
+  EXPECT_EQ(updated.action, WriteAction::UPDATE);
+  EXPECT_EQ(updated.tier, WriteTier::clean);
+  EXPECT_EQ(m("p8080").reliability, Reliability::superseded);
+  EXPECT_EQ(m("p8080").superseded_by, "p9090");
+  EXPECT_EQ(m("p9090").supersedes, "p8080");
+}
+
+TEST_F(ModelTest, ForcedConceptWriteRecordsTheContradiction) {
+  add(mem("a", "Deploys need approval from the on-call engineer", MemoryKind::concept_));
+  auto out = write(mem("b", "Deploys never need approval", MemoryKind::concept_),
+                   {verdict("a", Classification::true_contradiction)}, true, "", true);
+  EXPECT_EQ(out.tier, WriteTier::warn);
+  EXPECT_EQ(out.uncertainties.size(), 1u);
+  EXPECT_EQ(m("a").reliability, Reliability::contradicted);
+  EXPECT_EQ(m("b").reliability, Reliability::contradicted);
+}
+
+TEST_F(ModelTest, TraitAndEpisodeConflictsNeverBlock) {
+  add(mem("a", "I am vegetarian"));
+  auto out = write(mem("b", "I eat steak every day"),
+                   {verdict("a", Classification::true_contradiction, ConfidenceTier::HIGH)});
+  EXPECT_NE(out.tier, WriteTier::block);
+  EXPECT_NE(s.memory("b"), nullptr);
+}
+
+TEST_F(ModelTest, PeerLesson_TemporalChangeSupersedesWithPastTenseAndAnEvolutionLink) {
+  auto acme = mem("acme", "I work at Acme");
+  acme.valid_from = now - 400 * kDay;
+  add(acme);
+  now += 10 * kDay;
+  auto globex = mem("globex", "I left Acme and joined Globex last month");
+  globex.valid_from = now - 30 * kDay;
+  auto out = write(globex, {verdict("acme", Classification::temporal_change)});
+  EXPECT_EQ(out.action, WriteAction::UPDATE);
+  EXPECT_EQ(out.tier, WriteTier::clean);
+  EXPECT_EQ(out.superseded, std::vector<std::string>{"acme"});
+  EXPECT_EQ(m("acme").reliability, Reliability::superseded) << "not contradicted";
+  EXPECT_EQ(m("acme").valid_until, now - 30 * kDay);
+  EXPECT_EQ(m("acme").superseded_by, "globex");
+  EXPECT_EQ(m("globex").reliability, Reliability::reliable);
+  bool evolution = false;
+  for (const auto& rid : s.memory_relationships("acme")) {
+    const Relationship* r = s.relationship(rid);
+    evolution = evolution || (r->type == "temporal_evolution" && r->from == "acme" && r->to == "globex");
+  }
+  EXPECT_TRUE(evolution);
+  EXPECT_TRUE(out.uncertainties.empty()) << "auto-resolved silently";
+  auto wn = WordNet::load();
+  ASSERT_TRUE(wn);
+  EXPECT_EQ(past_tense(m("acme").text, wn->get()), "I used to work at Acme");
+}
+
+TEST_F(ModelTest, PastTenseStatementDoesNotSupersedeTheCurrentOne) {
+  add(mem("apple", "I work at Apple"));
+  Memory google = mem("google", "I worked at Google");
+  google.claim.tense = Tense::past;  // as the normaliser reads "worked"
+  auto out = write(google, {verdict("apple", Classification::temporal_change)});
+  EXPECT_EQ(m("apple").reliability, Reliability::reliable);
+  EXPECT_TRUE(out.superseded.empty());
+}
+
+TEST_F(ModelTest, DuplicateIsANoopThatReinforces) {
+  add(mem("green", "My favourite colour is green"));
+  auto out = write(mem("green2", "My favorite color is green"),
+                   {verdict("green", Classification::duplicate)});
+  EXPECT_EQ(out.action, WriteAction::NOOP);
+  EXPECT_EQ(out.memory_id, "green");
+  EXPECT_EQ(s.memory("green2"), nullptr);
+  EXPECT_EQ(m("green").reinforcement_count, 1u);
+  EXPECT_NEAR(m("green").confidence, 0.9 + 0.2 * 0.1, 1e-12);
+  auto exact = write(mem("green3", "My favourite colour is green"), {});
+  EXPECT_EQ(exact.action, WriteAction::NOOP) << "exact text dedupe needs no judge";
+  EXPECT_EQ(m("green").reinforcement_count, 2u);
+}
+
+TEST_F(ModelTest, IngestModeSkipsTheGuard) {
+  add(mem("a", "Max upload size is 10 MB", MemoryKind::concept_));
+  auto out = write(mem("b", "Max upload size is 20 MB", MemoryKind::concept_),
+                   {verdict("a", Classification::true_contradiction)}, false);
+  EXPECT_EQ(out.action, WriteAction::ADD);
+  EXPECT_EQ(out.tier, WriteTier::clean);
+  EXPECT_EQ(m("a").reliability, Reliability::reliable);
+}
+
+TEST_F(ModelTest, UnknownSupersedesTargetIsNotFound) {
+  WriteRequest req;
+  req.memory = mem("x", "y");
+  req.supersedes = "mem_missing";
+  auto out = decide_write(s, req, {}, p, ids, now);
+  ASSERT_FALSE(out);
+  EXPECT_EQ(out.error().code, Errc::not_found);
+  EXPECT_EQ(out.error().field, "supersedes");
+}
+
+TEST_F(ModelTest, RetractionSupersedesWithoutStoringANewFact) {
+  add(mem("dog", "I have a dog"));
+  auto v = verdict("dog", Classification::temporal_change);
+  v.action = WriteAction::DELETE;
+  auto out = write(mem("nodog", "Forget the dog, I gave it away"), {v});
+  EXPECT_EQ(out.action, WriteAction::DELETE);
+  EXPECT_EQ(s.memory("nodog"), nullptr);
+  EXPECT_EQ(m("dog").reliability, Reliability::superseded);
+}
+
+TEST_F(ModelTest, PeerLesson_UnverifiedAndAmbiguousRecordsAreCreated) {
+  auto inferred = write(mem("docker", "Found a Docker feature in beta the user may want",
+                            MemoryKind::concept_, Source::researched, 0.6),
+                        {});
+  ASSERT_EQ(inferred.uncertainties.size(), 1u);
+  const Uncertainty& unv = u(inferred.uncertainties[0]);
+  EXPECT_EQ(unv.type, UncertaintyType::unverified);
+  EXPECT_EQ(unv.severity, Severity::low);
+  EXPECT_TRUE(unv.memory_b.empty()) << "a solo record";
+  EXPECT_EQ(m("docker").reliability, Reliability::uncertain);
+
+  add(mem("mornings", "I hate mornings"));
+  auto fig = write(mem("sunrise", "Woke up at 5am to watch the sunrise and loved it",
+                       MemoryKind::episode),
+                   {verdict("mornings", Classification::figurative, ConfidenceTier::MED, 0.6)});
+  ASSERT_EQ(fig.uncertainties.size(), 1u);
+  EXPECT_EQ(u(fig.uncertainties[0]).type, UncertaintyType::ambiguous);
+  EXPECT_EQ(u(fig.uncertainties[0]).severity, Severity::low);
+  EXPECT_EQ(m("mornings").reliability, Reliability::reliable) << "figurative never marks";
+}
+
+// ---- resolution strategies ---------------------------------------------------------
+
+TEST_F(ModelTest, PeerLesson_ConfidenceDominanceKeepsTheWinnerAndTheNewValue) {
+  add(mem("teacher", "The user works as a teacher", MemoryKind::trait, Source::inferred, 0.3));
+  auto out = write(mem("doctor", "I work as a doctor"),
+                   {verdict("teacher", Classification::true_contradiction)});
+  ASSERT_EQ(out.uncertainties.size(), 1u);
+  const Uncertainty& r = u(out.uncertainties[0]);
+  EXPECT_EQ(r.state, RecordState::resolved);
+  EXPECT_EQ(r.resolution, Resolution::confidence_dominance);
+  EXPECT_EQ(r.surfaced_count, 0u) << "logged, not surfaced";
+  EXPECT_EQ(m("doctor").reliability, Reliability::reliable) << "the winner is not contradicted";
+  EXPECT_EQ(m("teacher").reliability, Reliability::uncertain);
+  EXPECT_EQ(m("doctor").text, "I work as a doctor") << "the new value is kept";
+}
+
+TEST_F(ModelTest, DominanceNeedsASourceHierarchy) {
+  add(mem("a", "I live in Lisbon", MemoryKind::trait, Source::explicit_, 0.9));
+  auto out = write(mem("b", "I live in Porto", MemoryKind::trait, Source::explicit_, 0.3),
+                   {verdict("a", Classification::true_contradiction)});
+  ASSERT_EQ(out.uncertainties.size(), 1u);
+  EXPECT_EQ(u(out.uncertainties[0]).state, RecordState::open);
+  EXPECT_EQ(m("a").reliability, Reliability::contradicted);
+}
+
+TEST_F(ModelTest, EvidenceResolvesOnceTheReinforcedSideExceedsTwiceTheOther) {
+  // seed_cases: favourite colour blue vs red (then strongly reinforced).
+  add(mem("blue", "My favourite colour is blue", MemoryKind::trait, Source::explicit_, 0.95));
+  auto out = write(mem("red", "My favourite colour is red"),
+                   {verdict("blue", Classification::true_contradiction)});
+  const std::string rid = out.uncertainties.at(0);
+  auto r1 = decide_reinforce(s, "alice", "red", p, ids, now);
+  ASSERT_TRUE(r1);
+  commit(*r1);
+  // red: 0.92 * 2 = 1.84 < 2 * 0.95 (blue): still open.
+  EXPECT_EQ(u(rid).state, RecordState::open);
+  auto r2 = decide_reinforce(s, "alice", "red", p, ids, now);
+  ASSERT_TRUE(r2);
+  commit(*r2);
+  // red: 0.936 * 3 = 2.808 > 1.9: resolved.
+  EXPECT_EQ(u(rid).state, RecordState::resolved);
+  EXPECT_EQ(u(rid).resolution, Resolution::evidence_resolved);
+  EXPECT_EQ(m("red").reliability, Reliability::reliable);
+  EXPECT_EQ(m("blue").reliability, Reliability::superseded);
+  EXPECT_EQ(m("red").reinforcement_count, 2u);
+}
+
+TEST_F(ModelTest, NewEvidenceRehabilitatesADemotedMemory) {
+  add(mem("inf", "The user prefers Rust", MemoryKind::trait, Source::inferred, 0.4));
+  write(mem("exp", "I prefer Go", MemoryKind::trait, Source::explicit_, 0.5),
+        {verdict("inf", Classification::true_contradiction)});
+  ASSERT_EQ(m("inf").reliability, Reliability::uncertain);
+  for (int i = 0; i < 3; ++i) {
+    auto r = decide_reinforce(s, "alice", "inf", p, ids, now);
+    ASSERT_TRUE(r);
+    commit(*r);
+  }
+  EXPECT_EQ(m("inf").reliability, Reliability::reliable);
+  EXPECT_EQ(m("exp").reliability, Reliability::uncertain);
+}
+
+TEST_F(ModelTest, PeerLesson_NaturalDecayDeletesAndResolvesRecordsAsDecayed) {
+  add(mem("typewriter", "Typewriters are my most passionate hobby"));
+  auto out = write(mem("waste", "Typewriters are a complete waste of time"),
+                   {verdict("typewriter", Classification::true_contradiction)});
+  const std::string rid = out.uncertainties.at(0);
+  add(mem("stable", "I was born in Lyon"));
+  // Contradicted traits decay at 2x: 0.9 * exp(-0.02 d) < 0.1 after ~110 days.
+  EXPECT_TRUE(decide_decay(s, p, now + 100 * kDay).empty());
+  auto evs = decide_decay(s, p, now + 120 * kDay);
+  ASSERT_EQ(evs.size(), 1u);
+  now += 120 * kDay;
+  commit(evs);
+  EXPECT_TRUE(m("typewriter").deleted());
+  EXPECT_TRUE(m("waste").deleted());
+  EXPECT_EQ(u(rid).state, RecordState::decayed);
+  EXPECT_EQ(u(rid).resolution, Resolution::decayed);
+  EXPECT_FALSE(m("stable").deleted()) << "reliable traits are never deleted by decay";
+}
+
+TEST_F(ModelTest, PeerLesson_EveryDecayPathResolvesRecordsAsDecayed) {
+  add(mem("a", "I like jazz"));
+  auto out = write(mem("b", "I can't stand jazz"), {verdict("a", Classification::true_contradiction)});
+  commit({events::memory_deleted("alice", "a", DeleteReason::decay, "", now)});
+  EXPECT_EQ(u(out.uncertainties.at(0)).state, RecordState::decayed);
+  EXPECT_EQ(m("b").reliability, Reliability::reliable) << "its counterpart is rehabilitated";
+}
+
+TEST_F(ModelTest, ReliableEpisodesFadeAndSupersededMemoriesStayAsHistory) {
+  add(mem("ep", "Had sushi for lunch", MemoryKind::episode));
+  add(mem("old", "I work at Acme"));
+  add(mem("new", "I work at Globex"));
+  commit({events::temporal_supersede("alice", {"", "old", "new", now, "rel_1", ""}, now)});
+  auto victims = decay_victims(s, p.decay, now + 200 * kDay);
+  EXPECT_EQ(victims, std::vector<std::string>{"ep"});
+}
+
+TEST_F(ModelTest, UserClarificationMakesTheWinnerReliableAndRecordsTheExchange) {
+  add(mem("london", "I live in London"));
+  auto out = write(mem("sydney", "I live in Sydney"),
+                   {verdict("london", Classification::true_contradiction)});
+  const std::string rid = out.uncertainties.at(0);
+  auto res = decide_resolve(s, "alice", rid, "sydney", false, "moved last year", p, ids, now);
+  ASSERT_TRUE(res);
+  commit(*res);
+  EXPECT_EQ(u(rid).state, RecordState::resolved);
+  EXPECT_EQ(u(rid).resolution, Resolution::user_clarified);
+  EXPECT_EQ(m("sydney").reliability, Reliability::reliable);
+  EXPECT_EQ(m("sydney").reinforcement_count, 1u);
+  EXPECT_DOUBLE_EQ(m("sydney").confidence, 1.0);
+  EXPECT_EQ(m("london").reliability, Reliability::superseded);
+  bool rel = false;
+  for (const auto& id : s.memory_relationships("sydney"))
+    rel = rel || s.relationship(id)->type == "user_clarified";
+  EXPECT_TRUE(rel);
+  bool episode = false;
+  for (const auto& id : s.user_memories("alice")) {
+    const Memory* e = s.memory(id);
+    episode = episode || (e->kind == MemoryKind::episode &&
+                          e->text.find("clarified") != std::string::npos);
+  }
+  EXPECT_TRUE(episode);
+  EXPECT_EQ(s.user("alice")->engagements, 1u);
+}
+
+TEST_F(ModelTest, ClarificationCanDeleteAWrongLoser) {
+  add(mem("a", "I have three kids"));
+  auto out = write(mem("b", "I have two kids"), {verdict("a", Classification::true_contradiction)});
+  auto res = decide_resolve(s, "alice", out.uncertainties.at(0), "b", true, "", p, ids, now);
+  ASSERT_TRUE(res);
+  commit(*res);
+  EXPECT_TRUE(m("a").deleted());
+  EXPECT_EQ(*m("a").delete_reason, DeleteReason::clarification);
+}
+
+TEST_F(ModelTest, ResolveValidatesTheRecordAndTheWinner) {
+  add(mem("a", "I like cats"));
+  auto out = write(mem("b", "I hate cats"), {verdict("a", Classification::true_contradiction)});
+  const std::string rid = out.uncertainties.at(0);
+  auto bad = decide_resolve(s, "alice", rid, "zzz", false, "", p, ids, now);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().field, "winner");
+  auto other_user = decide_resolve(s, "bob", rid, "a", false, "", p, ids, now);
+  ASSERT_FALSE(other_user);
+  EXPECT_EQ(other_user.error().code, Errc::not_found);
+  commit(*decide_resolve(s, "alice", rid, "a", false, "", p, ids, now));
+  auto again = decide_resolve(s, "alice", rid, "a", false, "", p, ids, now);
+  ASSERT_FALSE(again);
+  EXPECT_EQ(again.error().code, Errc::conflict);
+}
+
+TEST_F(ModelTest, DeletingAMemoryResolvesItsRecords) {
+  // seed_cases: "deleting the location trait should resolve linked uncertainties".
+  add(mem("london", "I have lived in London for 12 years"));
+  auto out = write(mem("boston", "I have lived in Boston for 15 years"),
+                   {verdict("london", Classification::true_contradiction)});
+  auto del = decide_delete(s, "alice", "london", "", now);
+  ASSERT_TRUE(del);
+  commit(*del);
+  EXPECT_EQ(u(out.uncertainties.at(0)).state, RecordState::resolved);
+  EXPECT_EQ(u(out.uncertainties.at(0)).resolution, Resolution::user_clarified);
+  EXPECT_EQ(m("boston").reliability, Reliability::reliable);
+}
+
+TEST_F(ModelTest, CorrectionResolvesRecordsAndLowersTolerance) {
+  add(mem("cricket", "My favourite sport is cricket"));
+  auto out = write(mem("cricket2", "I don't care about cricket at all"),
+                   {verdict("cricket", Classification::true_contradiction)});
+  Correction c;
+  c.memory_id = "cricket";
+  c.replacement = mem("rugby", "My favourite sport is rugby");
+  auto evs = decide_correction(s, "alice", c, p, ids, now);
+  ASSERT_TRUE(evs);
+  commit(*evs);
+  EXPECT_TRUE(m("cricket").deleted());
+  EXPECT_EQ(m("rugby").reliability, Reliability::reliable);
+  EXPECT_EQ(u(out.uncertainties.at(0)).resolution, Resolution::user_clarified);
+  EXPECT_NEAR(s.user("alice")->tolerance, 0.47, 1e-12) << "-0.03 per correction";
+  EXPECT_EQ(s.user("alice")->corrections, 1u);
+}
+
+// ---- tolerance -----------------------------------------------------------------------
+
+TEST_F(ModelTest, PeerLesson_ToleranceNudgesHaveTheSeedSizesAndAreReadBack) {
+  EXPECT_DOUBLE_EQ(tolerance_of(s, "alice", p.tolerance), 0.5);
+  commit({nudge_tolerance(s, "alice", p.tolerance.correction, "correction", p.tolerance, now)});
+  EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), 0.47, 1e-12);
+  commit({nudge_tolerance(s, "alice", p.tolerance.reinforcement, "reinforcement", p.tolerance, now)});
+  EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), 0.48, 1e-12);
+  for (int i = 0; i < 30; ++i)
+    commit({nudge_tolerance(s, "alice", p.tolerance.correction, "correction", p.tolerance, now)});
+  EXPECT_DOUBLE_EQ(tolerance_of(s, "alice", p.tolerance), 0.2) << "bounded below";
+  for (int i = 0; i < 100; ++i)
+    commit({nudge_tolerance(s, "alice", p.tolerance.dismissal, "dismissal", p.tolerance, now)});
+  EXPECT_DOUBLE_EQ(tolerance_of(s, "alice", p.tolerance), 0.8) << "bounded above";
+}
+
+TEST_F(ModelTest, ToleranceMovesTheSurfacingThreshold) {
+  add(mem("t", "I jog every morning"));
+  auto out = write(mem("e", "Skipped jogging for a month, too tired", MemoryKind::episode),
+                   {verdict("t", Classification::true_contradiction)});
+  const std::string rid = out.uncertainties.at(0);
+  ASSERT_EQ(u(rid).severity, Severity::medium);
+  const std::vector<std::string> topic = {"jogging", "morning"};
+  // Baseline 0.5: a medium record (weight 0.5) surfaces.
+  EXPECT_EQ(assemble_context(s, "alice", topic, {}, 5, p, now).hints.size(), 1u);
+  // A user who dismisses a lot (tolerance 0.8) is not bothered with it.
+  commit({events::tolerance_set("alice", 0.8, "dismissal", now)});
+  EXPECT_TRUE(assemble_context(s, "alice", topic, {}, 5, p, now).hints.empty());
+  // A user who corrects often (tolerance 0.2) even sees low-severity records.
+  commit({events::tolerance_set("alice", 0.2, "correction", now)});
+  add(mem("e1", "Ate pizza in Rome", MemoryKind::episode));
+  auto low = write(mem("e2", "Have never been to Rome", MemoryKind::episode),
+                   {verdict("e1", Classification::true_contradiction)});
+  ASSERT_EQ(u(low.uncertainties.at(0)).severity, Severity::low);
+  EXPECT_EQ(assemble_context(s, "alice", {"rome"}, {}, 5, p, now).hints.size(), 1u);
+}
+
+TEST_F(ModelTest, ToleranceMovesAutoResolutionAggressiveness) {
+  // researched 0.8 vs inferred 0.45: ratio 1.78 < 2.0 at the baseline.
+  auto setup = [&](const std::string& suffix) {
+    add(mem("a" + suffix, "The user's team " + suffix + " uses Jira", MemoryKind::trait,
+            Source::inferred, 0.45));
+    return write(mem("b" + suffix, "The user's team " + suffix + " uses Linear", MemoryKind::trait,
+                     Source::researched, 0.8),
+                 {verdict("a" + suffix, Classification::true_contradiction)});
+  };
+  auto baseline = setup("1");
+  EXPECT_EQ(u(baseline.uncertainties.at(0)).state, RecordState::open);
+  commit({events::tolerance_set("alice", 0.8, "dismissal", now)});
+  auto tolerant = setup("2");
+  EXPECT_EQ(u(tolerant.uncertainties.at(0)).resolution, Resolution::confidence_dominance)
+      << "ratio 2.0 * (1 - 0.3) = 1.4 < 1.78";
+  EXPECT_NEAR(effective_ratio(2.0, 0.2, p), 2.6, 1e-12);
+}
+
+TEST_F(ModelTest, ToleranceMovesTheBackgroundBudget) {
+  EXPECT_EQ(drift_budget(0.2, p.tolerance), 20u);
+  EXPECT_EQ(drift_budget(0.5, p.tolerance), 15u);
+  EXPECT_EQ(drift_budget(0.8, p.tolerance), 10u);
+}
+
+// ---- context assembly and surfacing -------------------------------------------------
+
+TEST_F(ModelTest, AssemblyWeightFollowsTheSeedFormulaWithItsFloor) {
+  Memory x = mem("x", "fact");
+  x.importance = 0.8;
+  x.reliability = Reliability::reliable;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 1.0 * 0.8 * 1.0);
+  x.reliability = Reliability::uncertain;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.8 * 0.6);
+  x.reliability = Reliability::contradicted;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.8 * 0.4);
+  x.reliability = Reliability::superseded;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.8 * 0.3) << "floor 0.3 > factor 0.2";
+  x.kind = MemoryKind::episode;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.6 * 0.8 * 0.3);
+}
+
+TEST_F(ModelTest, PeerLesson_SurfaceContextDecidesWhenARecordSurfaces) {
+  add(mem("honda", "I like Honda"));
+  auto v = verdict("honda", Classification::true_contradiction);
+  v.surface_context = "user discusses cars or buying a car";
+  auto out = write(mem("toyota", "I'm buying a Toyota and I hate Honda"), {v});
+  const std::string rid = out.uncertainties.at(0);
+  auto unrelated = assemble_context(s, "alice", simple_keywords("What's the weather tomorrow?"),
+                                    {}, 5, p, now);
+  EXPECT_TRUE(unrelated.hints.empty());
+  auto cars = assemble_context(s, "alice", simple_keywords("Thinking about getting a new car"),
+                               {}, 5, p, now);
+  ASSERT_EQ(cars.hints.size(), 1u);
+  EXPECT_EQ(cars.hints[0].uncertainty_id, rid);
+  EXPECT_EQ(cars.hints[0].memory_a, "honda");
+  EXPECT_NE(cars.hints[0].hint.find("I like Honda"), std::string::npos);
+  commit(cars.events);
+  EXPECT_EQ(u(rid).surfaced_count, 1u);
+  EXPECT_EQ(u(rid).state, RecordState::surfaced);
+}
+
+TEST_F(ModelTest, ContextRanksByWeightAndRelevanceAndCountsAccess) {
+  add(mem("a", "I like jazz music"));
+  Memory ep = mem("b", "Went to a jazz club", MemoryKind::episode);
+  add(ep);
+  auto ctx = assemble_context(s, "alice", {"jazz"}, {}, 5, p, now);
+  ASSERT_EQ(ctx.items.size(), 2u);
+  EXPECT_EQ(ctx.items[0].memory_id, "a") << "traits weigh more than episodes";
+  commit(ctx.events);
+  EXPECT_EQ(m("a").access_count, 1u);
+}
+
+TEST_F(ModelTest, PeerLesson_AntiNagCounterGrowsAndLowersSeverityAfterThree) {
+  add(mem("am", "I wake up at 5am every day"));
+  auto out = write(mem("owl", "I'm a night owl and work from midnight to 4am"),
+                   {verdict("am", Classification::true_contradiction)});
+  const std::string rid = out.uncertainties.at(0);
+  ASSERT_EQ(u(rid).severity, Severity::critical);
+  for (int i = 0; i < 3; ++i) {
+    auto ctx = assemble_context(s, "alice", {"sleep", "wake", "morning", "night"}, {}, 5, p, now);
+    ASSERT_EQ(ctx.hints.size(), 1u) << "surfacing " << i;
+    commit(ctx.events);
+    auto again = assemble_context(s, "alice", {"sleep", "wake"}, {}, 5, p, now);
+    EXPECT_TRUE(again.hints.empty()) << "cooldown holds it back";
+    now += p.surfacing.cooldown_s * kSecond + 1;
+  }
+  EXPECT_EQ(u(rid).surfaced_count, 3u) << "the counter exceeds 1";
+  EXPECT_EQ(u(rid).severity, Severity::high) << "lowered one step after three";
+}
+
+TEST_F(ModelTest, ThreeDismissalsLowerSeverityAndRaiseTolerance) {
+  add(mem("a", "I love spicy food"));
+  auto out = write(mem("b", "I can't eat anything spicy"), {verdict("a", Classification::true_contradiction)});
+  const std::string rid = out.uncertainties.at(0);
+  for (int i = 0; i < 3; ++i) {
+    auto d = decide_dismiss(s, "alice", rid, p, now);
+    ASSERT_TRUE(d);
+    commit(*d);
+  }
+  EXPECT_EQ(u(rid).dismissed_count, 3u);
+  EXPECT_EQ(u(rid).severity, Severity::high);
+  EXPECT_EQ(u(rid).state, RecordState::open) << "left to decay, not resolved";
+  EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), 0.54, 1e-12) << "+0.02 from the 2nd dismissal";
+  EXPECT_EQ(s.user("alice")->dismissals, 3u);
+}
+
+// ---- the action gate ---------------------------------------------------------------
+
+TEST_F(ModelTest, PeerLesson_ActionGateClarifiesOnDoubtfulMemories) {
+  add(mem("jp", "I'm fluent in Japanese after 10 years in Tokyo"));
+  auto out = write(mem("nojp", "I don't speak any Japanese"),
+                   {verdict("jp", Classification::true_contradiction)});
+  add(mem("ok", "My manager is Kenji"));
+  auto proceed = check_action(s, "alice", "email my manager", {"ok"}, 0.9, p, ids, now);
+  ASSERT_TRUE(proceed);
+  EXPECT_FALSE(proceed->clarify);
+  EXPECT_DOUBLE_EQ(proceed->confidence, 0.9);
+  auto gate = check_action(s, "alice", "draft the email in Japanese", {"ok", "jp"}, 0.9, p, ids, now);
+  ASSERT_TRUE(gate);
+  EXPECT_TRUE(gate->clarify);
+  EXPECT_NEAR(gate->confidence, 0.9 * 0.6, 1e-12) << "lowered by 40%";
+  EXPECT_EQ(gate->doubtful, std::vector<std::string>{"jp"});
+  EXPECT_EQ(gate->clarify_prompt.rfind("I was going to draft the email in Japanese, but I'm not certain that", 0), 0u)
+      << gate->clarify_prompt;
+  EXPECT_NE(gate->clarify_prompt.find("fluent in Japanese"), std::string::npos);
+  EXPECT_NE(gate->reliability_warning.find("contradicted"), std::string::npos);
+  commit(proceed->events);
+  commit(gate->events);
+  EXPECT_EQ(s.user("alice")->action_checks, 2u) << "every check is an event";
+  EXPECT_EQ(s.user("alice")->clarify_decisions, 1u);
+}
+
+TEST_F(ModelTest, ActionGateRejectsUnknownOrForeignMemories) {
+  add(mem("a", "x"));
+  add(mem("b", "y", MemoryKind::trait, Source::explicit_, 0.9, "bob"));
+  auto r = check_action(s, "alice", "act", {"a", "b"}, 0.5, p, ids, now);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, Errc::not_found);
+  EXPECT_EQ(r.error().field, "memory_ids[1]");
+}
+
+TEST_F(ModelTest, ActionGateOpensAPreActionRecordForAnUnrecordedDoubt) {
+  add(mem("a", "I prefer window seats"));
+  commit({events::reliability_changed("alice", "a", Reliability::uncertain, "test", now)});
+  auto g = check_action(s, "alice", "book a flight", {"a"}, 0.8, p, ids, now);
+  ASSERT_TRUE(g);
+  commit(g->events);
+  auto recs = records_of("a");
+  ASSERT_EQ(recs.size(), 1u);
+  EXPECT_EQ(recs[0]->detection_context, DetectionContext::pre_action);
+}
+
+// ---- stale --------------------------------------------------------------------------
+
+TEST_F(ModelTest, PeerLesson_StaleRecordsAreCreatedAndReinforcementResolvesThem) {
+  // seed_cases: "Mom lives in Canada" (3 years old, no reinforcement).
+  Memory mom = mem("mom", "Mom lives in Canada");
+  mom.created_at = now - 3 * 365 * kDay;
+  add(mom);
+  add(mem("fresh", "I like tea"));
+  auto evs = decide_stale(s, p, ids, now, 10);
+  ASSERT_EQ(evs.size(), 1u);
+  commit(evs);
+  auto recs = records_of("mom");
+  ASSERT_EQ(recs.size(), 1u);
+  EXPECT_EQ(recs[0]->type, UncertaintyType::stale);
+  EXPECT_TRUE(decide_stale(s, p, ids, now, 10).empty()) << "no second record";
+  auto r = decide_reinforce(s, "alice", "mom", p, ids, now);
+  ASSERT_TRUE(r);
+  commit(*r);
+  EXPECT_EQ(recs[0]->state, RecordState::resolved);
+  EXPECT_EQ(m("mom").reinforcement_count, 1u);
+}
+
+TEST_F(ModelTest, ConfirmingAnInferredMemoryResolvesItsUnverifiedRecord) {
+  write(mem("inf", "The user likes hiking", MemoryKind::trait, Source::inferred, 0.5), {});
+  ASSERT_EQ(m("inf").reliability, Reliability::uncertain);
+  auto r = decide_reinforce(s, "alice", "inf", p, ids, now);
+  ASSERT_TRUE(r);
+  commit(*r);
+  EXPECT_EQ(m("inf").reliability, Reliability::reliable);
+  EXPECT_EQ(m("inf").reinforcement_count, 1u) << "counted once";
+  EXPECT_EQ(records_of("inf")[0]->state, RecordState::resolved);
+}
+
+// ---- messages and drift pairs ---------------------------------------------------------
+
+TEST_F(ModelTest, MessageTemporalChangeIsAutoResolvedWithANewMemory) {
+  add(mem("acme", "I work at Acme"));
+  Claim c;
+  c.subject = "user";
+  c.slot = "employer";
+  auto out = decide_message(s, "alice", "I left Acme and joined Globex last month", c,
+                            {verdict("acme", Classification::temporal_change)}, p, ids, now);
+  ASSERT_EQ(out.auto_resolved.size(), 1u);
+  commit(out.events);
+  const std::string nid = out.auto_resolved[0].new_id;
+  EXPECT_EQ(m("acme").reliability, Reliability::superseded);
+  EXPECT_EQ(m(nid).text, "I left Acme and joined Globex last month");
+  EXPECT_EQ(m(nid).kind, MemoryKind::trait) << "kind of the memory it concerns";
+  EXPECT_TRUE(out.contradictions.empty());
+}
+
+TEST_F(ModelTest, MessageContradictionOfABeliefIsWovenAndOfAnEpisodeIsNot) {
+  add(mem("honda", "I like Honda"));
+  add(mem("trip", "Drove to Lyon on Saturday", MemoryKind::episode));
+  auto out = decide_message(s, "alice", "I hate Honda", {},
+                            {verdict("honda", Classification::true_contradiction)}, p, ids, now);
+  ASSERT_EQ(out.contradictions.size(), 1u);
+  EXPECT_TRUE(out.contradictions[0].weave);
+  EXPECT_EQ(out.contradictions[0].severity, Severity::critical);
+  EXPECT_NE(out.contradictions[0].hint.find("I like Honda"), std::string::npos);
+  commit(out.events);
+  EXPECT_EQ(u(out.contradictions[0].uncertainty_id).detection_context, DetectionContext::ingestion);
+  auto ep = decide_message(s, "alice", "I was home all Saturday", {},
+                           {verdict("trip", Classification::true_contradiction)}, p, ids, now);
+  ASSERT_EQ(ep.contradictions.size(), 1u);
+  EXPECT_FALSE(ep.contradictions[0].weave) << "episode contradictions resolve in the background";
+}
+
+TEST_F(ModelTest, DriftPairTemporalChangeClosesTheOpenRecord) {
+  add(mem("a", "Mom lives in Canada"));
+  now += kDay;
+  add(mem("b", "Mom moved to China last spring"));
+  // An earlier pass recorded it as a contradiction.
+  commit(decide_pair(s, m("a"), m("b"), verdict("a", Classification::true_contradiction),
+                     DetectionContext::drift, p, ids, now));
+  const std::string rid = records_of("a").at(0)->id;
+  commit(decide_pair(s, m("a"), m("b"), verdict("a", Classification::temporal_change),
+                     DetectionContext::drift, p, ids, now));
+  EXPECT_EQ(u(rid).state, RecordState::resolved);
+  EXPECT_EQ(u(rid).resolution, Resolution::temporal_supersede);
+  EXPECT_EQ(m("a").reliability, Reliability::superseded);
+  EXPECT_EQ(m("b").reliability, Reliability::reliable);
+}
+
+TEST_F(ModelTest, DriftDoesNotDuplicateAnActiveRecord) {
+  add(mem("a", "I live in Canada"));
+  add(mem("b", "I live in China"));
+  commit(decide_pair(s, m("a"), m("b"), verdict("a", Classification::true_contradiction),
+                     DetectionContext::drift, p, ids, now));
+  EXPECT_TRUE(decide_pair(s, m("a"), m("b"), verdict("a", Classification::true_contradiction),
+                          DetectionContext::drift, p, ids, now)
+                  .empty());
+}
+
+// ---- bi-temporal queries ---------------------------------------------------------------
+
+TEST_F(ModelTest, QueriesExcludeSupersededByDefaultAndAnswerAsOfAndKnownAt) {
+  const Millis t_acme = now - 400 * kDay;
+  auto acme = mem("acme", "I work at Acme");
+  acme.valid_from = t_acme;
+  add(acme);
+  const Millis t_learned_acme = now;
+  now += 10 * kDay;
+  auto globex = mem("globex", "I work at Globex");
+  globex.valid_from = now - 30 * kDay;
+  write(globex, {verdict("acme", Classification::temporal_change)});
+  auto ids_of = [](const std::vector<const Memory*>& v) {
+    std::vector<std::string> out;
+    for (auto* x : v) out.push_back(x->id);
+    return out;
+  };
+  EXPECT_EQ(ids_of(query_memories(s, "alice", {})), std::vector<std::string>{"globex"});
+  MemoryQuery hist;
+  hist.include_superseded = true;
+  EXPECT_EQ(ids_of(query_memories(s, "alice", hist)), (std::vector<std::string>{"acme", "globex"}));
+  MemoryQuery before;
+  before.as_of = now - 60 * kDay;
+  EXPECT_EQ(ids_of(query_memories(s, "alice", before)), std::vector<std::string>{"acme"});
+  MemoryQuery after;
+  after.as_of = now - kDay;
+  EXPECT_EQ(ids_of(query_memories(s, "alice", after)), std::vector<std::string>{"globex"});
+  MemoryQuery known;
+  known.known_at = t_learned_acme + kDay;
+  EXPECT_EQ(ids_of(query_memories(s, "alice", known)), std::vector<std::string>{"acme"})
+      << "what credence knew then";
+  auto chain = supersession_chain(s, "globex");
+  ASSERT_EQ(chain.size(), 2u);
+  EXPECT_EQ(chain[0]->id, "acme");
+  EXPECT_EQ(chain[1]->id, "globex");
+}
+
+TEST_F(ModelTest, DeletedMemoriesAreHiddenExceptFromEarlierKnowledge) {
+  add(mem("a", "I have a cat"));
+  const Millis before = now;
+  now += kDay;
+  commit(*decide_delete(s, "alice", "a", "", now));
+  EXPECT_TRUE(query_memories(s, "alice", {}).empty());
+  MemoryQuery q;
+  q.known_at = before;
+  EXPECT_EQ(query_memories(s, "alice", q).size(), 1u);
+}
+
+TEST_F(ModelTest, UsersNeverSeeEachOthersMemories) {
+  add(mem("a", "I like tea"));
+  add(mem("b", "I like coffee", MemoryKind::trait, Source::explicit_, 0.9, "bob"));
+  EXPECT_EQ(query_memories(s, "alice", {}).size(), 1u);
+  EXPECT_EQ(query_memories(s, "bob", {}).front()->id, "b");
+  auto r = decide_reinforce(s, "bob", "a", p, ids, now);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, Errc::not_found);
+}
+
+// ---- regressions found by the randomised scenario ------------------------------------
+
+TEST_F(ModelTest, EvidenceResolutionRetiresTheLosersOtherRecords) {
+  add(mem("blue", "My favourite colour is blue"));
+  auto r1 = write(mem("red", "My favourite colour is red"),
+                  {verdict("blue", Classification::true_contradiction)});
+  auto r2 = write(mem("green", "My favourite colour is green"),
+                  {verdict("blue", Classification::true_contradiction)});
+  for (int i = 0; i < 2; ++i) commit(*decide_reinforce(s, "alice", "red", p, ids, now));
+  ASSERT_EQ(m("blue").reliability, Reliability::superseded);
+  EXPECT_FALSE(u(r2.uncertainties.at(0)).active())
+      << "blue's record with green closes when blue is superseded";
+  EXPECT_EQ(m("green").reliability, Reliability::reliable);
+}
+
+TEST_F(ModelTest, NoRecordIsOpenedOnARetiredMemory) {
+  add(mem("a", "I work at Acme"));
+  // The same memory named twice: the temporal change wins, no record follows.
+  auto out = write(mem("b", "I work at Globex now"),
+                   {verdict("a", Classification::temporal_change, ConfidenceTier::HIGH, 0.95),
+                    verdict("a", Classification::true_contradiction, ConfidenceTier::HIGH, 0.6)});
+  EXPECT_EQ(m("a").reliability, Reliability::superseded);
+  EXPECT_TRUE(out.uncertainties.empty());
+  // A late event about the superseded memory is ignored by the fold.
+  Uncertainty late;
+  late.id = "unc_late";
+  late.user = "alice";
+  late.memory_a = "a";
+  late.memory_b = "b";
+  commit({events::uncertainty_opened(late, {{"b", Reliability::contradicted}}, now)});
+  EXPECT_EQ(s.uncertainty("unc_late"), nullptr);
+  EXPECT_EQ(m("b").reliability, Reliability::reliable);
+}
