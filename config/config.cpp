@@ -52,6 +52,17 @@ Field field(const char* section, const char* key, S Config::*sec, T S::*m) {
   return f;
 }
 
+/// A field of one of the Policy's sub-structs (Config::policy.<sub>.<member>).
+template <class S, class T>
+Field pfield(const char* section, const char* key, S Policy::*sub, T S::*m) {
+  Field f;
+  f.section = section;
+  f.key = key;
+  f.type = type_of<T>();
+  f.ptr = [sub, m](Config& c) -> void* { return &((c.policy.*sub).*m); };
+  return f;
+}
+
 Field with_choices(Field f, std::vector<std::string> choices) {
   f.choices = std::move(choices);
   return f;
@@ -97,6 +108,72 @@ const std::vector<Field>& schema() {
                               "critical", "off"}));
     v.push_back(with_choices(
         field("log", "format", &C::log, &LogConfig::format), {"text", "json"}));
+
+    using P = Policy;
+    using RP = ReliabilityPolicy;
+    auto unit = [](Field f) { return with_range(std::move(f), 0.0, 1.0); };
+    auto pos = [](Field f) { return with_range(std::move(f), 0.0, 1e9); };
+    for (auto [k, m] : {std::pair{"factor_reliable", &RP::factor_reliable},
+                        {"factor_uncertain", &RP::factor_uncertain},
+                        {"factor_contradicted", &RP::factor_contradicted},
+                        {"factor_superseded", &RP::factor_superseded},
+                        {"floor", &RP::floor},
+                        {"weight_trait", &RP::weight_trait},
+                        {"weight_concept", &RP::weight_concept},
+                        {"weight_episode", &RP::weight_episode},
+                        {"weight_relationship", &RP::weight_relationship}})
+      v.push_back(unit(pfield("reliability", k, &P::reliability, m)));
+
+    using DP = DecayPolicy;
+    for (auto [k, m] : {std::pair{"rate_trait", &DP::rate_trait},
+                        {"rate_concept", &DP::rate_concept},
+                        {"rate_episode", &DP::rate_episode},
+                        {"rate_relationship", &DP::rate_relationship},
+                        {"mult_reliable", &DP::mult_reliable},
+                        {"mult_uncertain", &DP::mult_uncertain},
+                        {"mult_contradicted", &DP::mult_contradicted},
+                        {"mult_superseded", &DP::mult_superseded}})
+      v.push_back(pos(pfield("decay", k, &P::decay, m)));
+    v.push_back(unit(pfield("decay", "floor", &P::decay, &DP::floor)));
+    v.push_back(pfield("decay", "delete_reliable_episodes", &P::decay, &DP::delete_reliable_episodes));
+    for (auto [k, m] : {std::pair{"stale_days_trait", &DP::stale_days_trait},
+                        {"stale_days_concept", &DP::stale_days_concept},
+                        {"stale_days_episode", &DP::stale_days_episode},
+                        {"stale_days_relationship", &DP::stale_days_relationship}})
+      v.push_back(pos(pfield("decay", k, &P::decay, m)));
+
+    using XP = ResolutionPolicy;
+    v.push_back(with_range(pfield("resolution", "dominance_ratio", &P::resolution, &XP::dominance_ratio), 1.0, 100.0));
+    v.push_back(with_range(pfield("resolution", "evidence_ratio", &P::resolution, &XP::evidence_ratio), 1.0, 100.0));
+    v.push_back(unit(pfield("resolution", "reinforce_gain", &P::resolution, &XP::reinforce_gain)));
+    v.push_back(with_range(pfield("resolution", "tolerance_scaling", &P::resolution, &XP::tolerance_scaling), 0.0, 10.0));
+    v.push_back(pfield("resolution", "record_ambiguous", &P::resolution, &XP::record_ambiguous));
+    v.push_back(unit(pfield("resolution", "clarified_confidence", &P::resolution, &XP::clarified_confidence)));
+
+    using SP = SurfacingPolicy;
+    v.push_back(with_range(pfield("surfacing", "max_unengaged", &P::surfacing, &SP::max_unengaged), 1, 1000));
+    v.push_back(with_range(pfield("surfacing", "max_hints", &P::surfacing, &SP::max_hints), 0, 100));
+    for (auto [k, m] : {std::pair{"weight_low", &SP::weight_low},
+                        {"weight_medium", &SP::weight_medium},
+                        {"weight_high", &SP::weight_high},
+                        {"weight_critical", &SP::weight_critical},
+                        {"min_topic_match", &SP::min_topic_match}})
+      v.push_back(unit(pfield("surfacing", k, &P::surfacing, m)));
+    v.push_back(with_range(pfield("surfacing", "cooldown_s", &P::surfacing, &SP::cooldown_s), 0, 1e9));
+
+    using TP = TolerancePolicy;
+    for (auto [k, m] : {std::pair{"baseline", &TP::baseline}, {"min", &TP::min}, {"max", &TP::max}})
+      v.push_back(unit(pfield("tolerance", k, &P::tolerance, m)));
+    for (auto [k, m] : {std::pair{"correction", &TP::correction},
+                        {"reinforcement", &TP::reinforcement},
+                        {"dismissal", &TP::dismissal}})
+      v.push_back(with_range(pfield("tolerance", k, &P::tolerance, m), -1.0, 1.0));
+    v.push_back(with_range(pfield("tolerance", "dismissals_before_nudge", &P::tolerance, &TP::dismissals_before_nudge), 1, 1000));
+    v.push_back(with_range(pfield("tolerance", "budget_min", &P::tolerance, &TP::budget_min), 1, 1000));
+    v.push_back(with_range(pfield("tolerance", "budget_max", &P::tolerance, &TP::budget_max), 1, 1000));
+
+    v.push_back(unit(pfield("gate", "confidence_penalty", &P::gate, &GatePolicy::confidence_penalty)));
+    v.push_back(pfield("gate", "clarify_superseded", &P::gate, &GatePolicy::clarify_superseded));
     return v;
   }();
   return fields;
@@ -239,6 +316,19 @@ std::string render_value(Config& c, const Field& f) {
   return os.str();
 }
 
+Status validate_relations(const Config& c) {
+  const auto& t = c.policy.tolerance;
+  if (!(t.min <= t.baseline && t.baseline <= t.max))
+    return make_error(Errc::invalid_argument,
+                      "`tolerance.baseline` must lie within [tolerance.min, tolerance.max]",
+                      "tolerance.baseline");
+  if (t.budget_min > t.budget_max)
+    return make_error(Errc::invalid_argument,
+                      "`tolerance.budget_min` must not exceed `tolerance.budget_max`",
+                      "tolerance.budget_min");
+  return {};
+}
+
 Status validate(Config& c) {
   for (const auto& f : schema()) {
     void* p = f.ptr(c);
@@ -270,7 +360,7 @@ Status validate(Config& c) {
       return make_error(Errc::invalid_argument, os.str(), f.name());
     }
   }
-  return {};
+  return validate_relations(c);
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "engine/policy.hpp"
 
 namespace credence {
 
@@ -46,6 +47,7 @@ struct Config {
   ServerConfig server;
   StoreConfig store;
   LogConfig log;
+  Policy policy;  ///< [reliability] [decay] [resolution] [surfacing] [tolerance] [gate]
 };
 
 /// Environment variables as name -> value (tests pass their own).

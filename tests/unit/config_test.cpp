@@ -120,3 +120,18 @@ TEST(Config, UnknownCommandLineSettingIsRejected) {
   ASSERT_FALSE(c);
   EXPECT_NE(c.error().message.find("store.nope"), std::string::npos);
 }
+
+TEST(Config, PolicyThresholdsComeFromTheFile) {
+  test::TmpDir d;
+  auto c = load_config(write_file(d, "[resolution]\ndominance_ratio = 3\n[gate]\nconfidence_penalty = 0.5\n"), {});
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_DOUBLE_EQ(c->policy.resolution.dominance_ratio, 3.0);
+  EXPECT_DOUBLE_EQ(c->policy.gate.confidence_penalty, 0.5);
+  EXPECT_DOUBLE_EQ(c->policy.tolerance.correction, -0.03) << "untouched keys keep the seed value";
+}
+
+TEST(Config, InconsistentToleranceBoundsAreRejected) {
+  auto c = load_config(std::nullopt, {{"CREDENCE_TOLERANCE_BASELINE", "0.9"}});
+  ASSERT_FALSE(c);
+  EXPECT_EQ(c.error().field, "tolerance.baseline");
+}
