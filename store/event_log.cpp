@@ -328,14 +328,26 @@ void EventLog::Impl::write_group(std::vector<Pending*>& group) {
   if (appended) head.store(next_seq - 1, std::memory_order_release);
 }
 
-Expected<EventLog::CommitResult> EventLog::commit(Txn txn) {
+std::vector<Expected<EventLog::CommitResult>> EventLog::commit_many(std::vector<Txn> txns) {
   auto& im = *impl_;
-  if (im.options.read_only)
-    return make_error(Errc::unsupported, "the event log is open read-only");
-  Impl::Pending p{std::move(txn), std::nullopt};
+  std::vector<Expected<CommitResult>> out;
+  out.reserve(txns.size());
+  if (im.options.read_only) {
+    for (std::size_t i = 0; i < txns.size(); ++i)
+      out.emplace_back(make_error(Errc::unsupported, "the event log is open read-only"));
+    return out;
+  }
+  std::vector<Impl::Pending> pending;
+  pending.reserve(txns.size());
+  for (auto& t : txns) pending.push_back(Impl::Pending{std::move(t), std::nullopt});
   std::unique_lock lk(im.mu);
-  im.queue.push_back(&p);
-  while (!p.result) {
+  for (auto& p : pending) im.queue.push_back(&p);
+  auto all_done = [&] {
+    for (const auto& p : pending)
+      if (!p.result) return false;
+    return true;
+  };
+  while (!all_done()) {
     if (im.leader_active) {
       im.cv.wait(lk);
       continue;
@@ -362,7 +374,15 @@ Expected<EventLog::CommitResult> EventLog::commit(Txn txn) {
     im.leader_active = false;
     im.cv.notify_all();
   }
-  return std::move(*p.result);
+  lk.unlock();
+  for (auto& p : pending) out.push_back(std::move(*p.result));
+  return out;
+}
+
+Expected<EventLog::CommitResult> EventLog::commit(Txn txn) {
+  std::vector<Txn> one;
+  one.push_back(std::move(txn));
+  return std::move(commit_many(std::move(one)).front());
 }
 
 Expected<EventLog::CommitResult> EventLog::append(std::vector<Event> events) {

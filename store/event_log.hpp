@@ -81,6 +81,10 @@ class EventLog {
   /// Commits a transaction. Fails with Errc::conflict when a cursor's
   /// `expected` does not match its stored value (nothing is written then).
   Expected<CommitResult> commit(Txn txn);
+  /// Commits several independent transactions, in order, sharing group
+  /// commits (one durable write when they fit one batch). Each succeeds or
+  /// fails on its own.
+  std::vector<Expected<CommitResult>> commit_many(std::vector<Txn> txns);
 
   /// Highest sequence number appended (0 when the log is empty).
   std::uint64_t head() const;

@@ -11,6 +11,16 @@
 
 namespace credence {
 
+struct StateStore::Writer {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::condition_variable drained;
+  bool stop = false;
+  std::size_t in_flight = 0;
+  std::vector<std::pair<std::vector<Event>, SubmitCallback>> queue;
+  std::thread thread;
+};
+
 struct StateStore::Flusher {
   std::mutex mu;
   std::condition_variable cv;
@@ -22,6 +32,15 @@ StateStore::StateStore(EventLog& log, Options options)
     : log_(log), options_(options) {}
 
 StateStore::~StateStore() {
+  if (writer_) {
+    // Drain: every queued submission is committed and answered first.
+    {
+      std::lock_guard lk(writer_->mu);
+      writer_->stop = true;
+    }
+    writer_->cv.notify_all();
+    if (writer_->thread.joinable()) writer_->thread.join();
+  }
   if (flusher_) {
     {
       std::lock_guard lk(flusher_->mu);
@@ -136,16 +155,83 @@ Expected<EventLog::CommitResult> StateStore::submit(std::vector<Event> events) {
     }
     want_flush = dirty_.size() >= options_.flush_max_dirty;
   }
-  if (!applied.empty()) {
-    std::vector<std::function<void(const std::vector<Event>&)>> cbs;
-    {
-      std::lock_guard lk(cb_mu_);
-      cbs = callbacks_;
-    }
-    for (auto& cb : cbs) cb(applied);
-  }
+  notify_applied(applied);
   if (flusher_ && want_flush) flusher_->cv.notify_one();
   return res;
+}
+
+void StateStore::notify_applied(const std::vector<Event>& applied) {
+  if (applied.empty()) return;
+  std::vector<std::function<void(const std::vector<Event>&)>> cbs;
+  {
+    std::lock_guard lk(cb_mu_);
+    cbs = callbacks_;
+  }
+  for (auto& cb : cbs) cb(applied);
+}
+
+void StateStore::submit_async(std::vector<Event> events, SubmitCallback done) {
+  {
+    std::lock_guard lk(flush_mu_);
+    if (!writer_) {
+      writer_ = std::make_unique<Writer>();
+      writer_->thread = std::thread([this] { writer_loop(); });
+    }
+  }
+  {
+    std::lock_guard lk(writer_->mu);
+    writer_->queue.emplace_back(std::move(events), std::move(done));
+  }
+  writer_->cv.notify_one();
+}
+
+std::size_t StateStore::pending_async() const {
+  if (!writer_) return 0;
+  std::lock_guard lk(writer_->mu);
+  return writer_->queue.size() + writer_->in_flight;
+}
+
+void StateStore::writer_loop() {
+  auto& w = *writer_;
+  while (true) {
+    std::vector<std::pair<std::vector<Event>, SubmitCallback>> batch;
+    {
+      std::unique_lock lk(w.mu);
+      w.cv.wait(lk, [&] { return w.stop || !w.queue.empty(); });
+      if (w.queue.empty()) break;  // stop requested and drained
+      batch.swap(w.queue);
+      w.in_flight = batch.size();
+    }
+    std::vector<EventLog::Txn> txns;
+    txns.reserve(batch.size());
+    for (auto& [evs, cb] : batch) {
+      EventLog::Txn t;
+      t.events = std::move(evs);
+      txns.push_back(std::move(t));
+    }
+    auto results = log_.commit_many(std::move(txns));
+    std::vector<Event> applied;
+    bool want_flush = false;
+    Status apply_status;
+    {
+      std::unique_lock lock(mu_);
+      apply_status = apply_range_locked(log_.head(), &applied);
+      want_flush = dirty_.size() >= options_.flush_max_dirty;
+    }
+    notify_applied(applied);
+    if (flusher_ && want_flush) flusher_->cv.notify_one();
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (!apply_status && results[i]) {
+        batch[i].second(Expected<EventLog::CommitResult>(apply_status.error()));
+      } else {
+        batch[i].second(std::move(results[i]));
+      }
+    }
+    {
+      std::lock_guard lk(w.mu);
+      w.in_flight = 0;
+    }
+  }
 }
 
 Status StateStore::catch_up() {
@@ -154,10 +240,7 @@ Status StateStore::catch_up() {
     std::unique_lock lock(mu_);
     if (auto st = apply_range_locked(log_.head(), &applied); !st) return st;
   }
-  if (!applied.empty()) {
-    std::lock_guard lk(cb_mu_);
-    for (auto& cb : callbacks_) cb(applied);
-  }
+  notify_applied(applied);
   return {};
 }
 

@@ -49,6 +49,15 @@ class StateStore {
 
   /// Appends events, applies everything up to the head, returns the commit.
   Expected<EventLog::CommitResult> submit(std::vector<Event> events);
+
+  using SubmitCallback = std::function<void(Expected<EventLog::CommitResult>)>;
+  /// Like submit(), without blocking the caller: a writer thread batches the
+  /// queued submissions into shared group commits, applies them, and then
+  /// calls `done` (on the writer thread; keep it cheap, e.g. send a message).
+  /// Submissions are appended in the order they were queued.
+  void submit_async(std::vector<Event> events, SubmitCallback done);
+  /// Submissions queued but not yet durable.
+  std::size_t pending_async() const;
   /// Applies events appended by other writers (up to the current head).
   Status catch_up();
   /// Persists dirty entities and the cursor.
@@ -85,6 +94,10 @@ class StateStore {
   std::vector<std::function<void(const std::vector<Event>&)>> callbacks_;
   struct Flusher;
   std::unique_ptr<Flusher> flusher_;
+  struct Writer;
+  std::unique_ptr<Writer> writer_;
+  void writer_loop();
+  void notify_applied(const std::vector<Event>& applied);
 };
 
 }  // namespace credence
