@@ -42,6 +42,7 @@ class Applier {
         {events::kClassificationDeferred, &Applier::classification_deferred},
         {events::kClassificationCompleted, &Applier::classification_completed},
         {events::kDriftCycle, &Applier::drift_cycle},
+        {events::kConceptExtracted, &Applier::concept_extracted},
     };
     auto it = handlers.find(e_.type);
     if (it == handlers.end())
@@ -535,6 +536,12 @@ class Applier {
     const std::string id = r.str("id");
     if (!r.ok()) return;
     if (s_.pending_.erase(id) && t_) t_->add(state_key_pending(id));
+  }
+
+  void concept_extracted(json::ObjReader& r) {
+    // Consumed by the consolidation actor from its own cursor; its outcome
+    // arrives as separate events. Only the payload's shape is checked here.
+    (void)r.obj("concept", true);
   }
 
   void drift_cycle(json::ObjReader& r) {

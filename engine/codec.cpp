@@ -252,6 +252,10 @@ void write_pending(JsonWriter& w, const PendingClassification& p) {
   w.kv("incoming", p.incoming);
   str_list(w, "candidates", p.candidates);
   w.kv("context", to_string(p.context));
+  w.kv("text", p.text);
+  w.kv("kind", to_string(p.kind));
+  w.key("claim");
+  write_claim(w, p.claim);
   w.kv("created_at", format_rfc3339(p.created_at));
   w.end_object();
 }
@@ -260,9 +264,12 @@ PendingClassification read_pending(json::ObjReader& r) {
   PendingClassification p;
   p.id = r.str("id");
   p.user = r.opt_str("user").value_or("");
-  p.incoming = r.str("incoming");
+  p.incoming = r.opt_str("incoming").value_or("");
   p.candidates = r.opt_str_array("candidates").value_or(std::vector<std::string>{});
   p.context = read_enum(r, "context", DetectionContext::ingestion, parse_detection_context);
+  p.text = r.opt_str("text").value_or("");
+  p.kind = read_enum(r, "kind", MemoryKind::trait, parse_memory_kind);
+  if (auto c = r.obj("claim")) p.claim = read_claim(*c);
   p.created_at = read_time_or(r, "created_at", 0);
   return p;
 }

@@ -224,6 +224,17 @@ Event classification_completed(const std::string& user, const std::string& pendi
   return make(kClassificationCompleted, user, ts, w);
 }
 
+Event concept_extracted(const Memory& extracted, const std::vector<std::string>& episodes,
+                        Millis ts) {
+  JsonWriter w;
+  w.begin_object();
+  w.key("concept");
+  write_memory(w, extracted);
+  list(w, "episodes", episodes);
+  w.end_object();
+  return make(kConceptExtracted, extracted.user, ts, w);
+}
+
 Event drift_cycle(std::uint32_t next_domain_index, std::uint32_t sampled,
                   std::uint32_t pairs, Millis ts) {
   JsonWriter w;

@@ -36,6 +36,7 @@ inline constexpr const char* kActionChecked = "action.checked";
 inline constexpr const char* kClassificationDeferred = "classification.deferred";
 inline constexpr const char* kClassificationCompleted = "classification.completed";
 inline constexpr const char* kDriftCycle = "drift.cycle";
+inline constexpr const char* kConceptExtracted = "concept.extracted";
 
 /// A new memory. The memory's own fields (id, user, kind, text, claim,
 /// source, confidence, importance, created_at, valid_from/until, supersedes)
@@ -154,6 +155,11 @@ Event action_checked(const std::string& user, const ActionCheck& x, Millis ts);
 Event classification_deferred(const PendingClassification& p, Millis ts);
 Event classification_completed(const std::string& user, const std::string& pending_id,
                                const std::string& outcome, Millis ts);
+
+/// A concept extracted from episodes, waiting for the consolidation actor
+/// (which consumes these from its cursor). Changes no state by itself.
+Event concept_extracted(const Memory& extracted, const std::vector<std::string>& episodes,
+                        Millis ts);
 
 /// A drift (RECONCILE) cycle finished; the rotation moves to `next_domain_index`.
 Event drift_cycle(std::uint32_t next_domain_index, std::uint32_t sampled,

@@ -27,11 +27,14 @@ namespace credence {
 
 /// A classification that missed its deadline and waits for the background pass.
 struct PendingClassification {
-  std::string id;
+  std::string id;  ///< also the incoming key of its pair keys (pair_key)
   std::string user;
-  std::string incoming;                 ///< memory id of the new statement
+  std::string incoming;                 ///< memory id of the new statement ("" for a message)
   std::vector<std::string> candidates;  ///< existing memory ids to judge against
   DetectionContext context = DetectionContext::ingestion;
+  std::string text;                     ///< the incoming statement
+  MemoryKind kind = MemoryKind::trait;
+  Claim claim;
   Millis created_at = 0;
 };
 

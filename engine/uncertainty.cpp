@@ -853,6 +853,17 @@ Expected<std::vector<Event>> decide_delete(const State& s, const std::string& us
 
 // ---- background -------------------------------------------------------------
 
+std::optional<Event> decide_stale_for(const State& s, const Memory& m, const Policy& p,
+                                      IdSource& ids, Millis now, DetectionContext context) {
+  if (!is_stale(m, p.decay, now) || has_active_record(s, m.id, "", UncertaintyType::stale))
+    return std::nullopt;
+  Uncertainty u = make_record(ids, m, nullptr, UncertaintyType::stale, context, nullptr);
+  const long days = static_cast<long>((now - std::max(m.last_reinforced_at, m.created_at)) / kDay);
+  u.reasoning = "not reinforced for " + std::to_string(days) + " days";
+  u.classification = Classification::unrelated;
+  return events::uncertainty_opened(u, {}, now);
+}
+
 std::vector<Event> decide_stale(const State& s, const Policy& p, IdSource& ids, Millis now,
                                 std::size_t limit) {
   std::vector<const Memory*> stale;
@@ -867,15 +878,9 @@ std::vector<Event> decide_stale(const State& s, const Policy& p, IdSource& ids, 
     return la != lb ? la < lb : a->id < b->id;
   });
   std::vector<Event> out;
-  for (std::size_t i = 0; i < stale.size() && i < limit; ++i) {
-    const Memory& m = *stale[i];
-    Uncertainty u = make_record(ids, m, nullptr, UncertaintyType::stale, DetectionContext::drift,
-                                nullptr);
-    const long days = static_cast<long>((now - std::max(m.last_reinforced_at, m.created_at)) / kDay);
-    u.reasoning = "not reinforced for " + std::to_string(days) + " days";
-    u.classification = Classification::unrelated;
-    out.push_back(events::uncertainty_opened(u, {}, now));
-  }
+  for (std::size_t i = 0; i < stale.size() && i < limit; ++i)
+    if (auto e = decide_stale_for(s, *stale[i], p, ids, now, DetectionContext::drift))
+      out.push_back(std::move(*e));
   return out;
 }
 

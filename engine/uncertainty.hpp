@@ -58,6 +58,7 @@ struct Assessment {
   std::string reasoning;
   std::string surface_context;
   double similarity = 0;  ///< from the pre-screen
+  bool from_llm = false;  ///< the LLM's second opinion, not the embedded judge
 };
 
 /// A conflict reported to the caller of a write.
@@ -206,6 +207,9 @@ Expected<std::vector<Event>> decide_delete(const State& s, const std::string& us
 /// already have an active stale record).
 std::vector<Event> decide_stale(const State& s, const Policy& p, IdSource& ids, Millis now,
                                 std::size_t limit);
+/// A `stale` record for one memory if it is stale and has none yet.
+std::optional<Event> decide_stale_for(const State& s, const Memory& m, const Policy& p,
+                                      IdSource& ids, Millis now, DetectionContext context);
 /// The decay cycle: one decay.applied event deleting the memories below the
 /// floor (none when nothing decayed).
 std::vector<Event> decide_decay(const State& s, const Policy& p, Millis now);

@@ -234,6 +234,13 @@ void StateStore::writer_loop() {
   }
 }
 
+Expected<EventLog::CommitResult> StateStore::commit(EventLog::Txn txn) {
+  auto res = log_.commit(std::move(txn));
+  if (!res) return res;
+  if (auto st = catch_up(); !st) return st.error();
+  return res;
+}
+
 Status StateStore::catch_up() {
   std::vector<Event> applied;
   {

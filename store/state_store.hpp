@@ -58,6 +58,10 @@ class StateStore {
   void submit_async(std::vector<Event> events, SubmitCallback done);
   /// Submissions queued but not yet durable.
   std::size_t pending_async() const;
+  /// Commits a transaction (events, cursor moves, state writes) and applies
+  /// everything up to the head. For consumers committing effects with
+  /// their cursor.
+  Expected<EventLog::CommitResult> commit(EventLog::Txn txn);
   /// Applies events appended by other writers (up to the current head).
   Status catch_up();
   /// Persists dirty entities and the cursor.
