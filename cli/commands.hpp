@@ -39,4 +39,19 @@ int cmd_log_stats(const Common& c, const std::string& data_dir);
 
 int cmd_config(const Common& c, bool defaults_only);
 
+/// `credence classify`: pair lines on stdin, verdict lines on stdout.
+int cmd_classify(const Common& c);
+
+struct EvalOptions {
+  std::string dataset;
+  std::string format;  ///< pairs | sick | breaking-nli
+  std::optional<std::string> json_out;
+  /// pairs: the `split` field (a, b); sick: the SemEval_set (TRAIN, TRIAL);
+  /// breaking-nli: a category.
+  std::optional<std::string> split;
+  bool errors = false;  ///< misclassified items as JSON lines on stderr
+  bool quiet = false;   ///< no progress on stderr
+};
+int cmd_eval(const Common& c, const EvalOptions& o);
+
 }  // namespace credence::cli

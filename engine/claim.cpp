@@ -88,6 +88,10 @@ void write_claim(JsonWriter& w, const Claim& c) {
   write_str(w, "domain", c.domain);
   if (c.figurative) w.kv("figurative", true);
   write_list(w, "keywords", c.keywords);
+  write_str(w, "predicate", c.predicate);
+  if (c.count) w.kv("count", *c.count);
+  write_list(w, "possessions", c.possessions);
+  if (c.correction) w.kv("correction", true);
   w.end_object();
 }
 
@@ -122,6 +126,11 @@ Claim read_claim(json::ObjReader& r) {
   c.domain = r.opt_str("domain").value_or("");
   c.figurative = r.opt_bool("figurative").value_or(false);
   c.keywords = r.opt_str_array("keywords").value_or(std::vector<std::string>{});
+  c.predicate = r.opt_str("predicate").value_or("");
+  c.count = r.opt_num("count");
+  c.possessions =
+      r.opt_str_array("possessions").value_or(std::vector<std::string>{});
+  c.correction = r.opt_bool("correction").value_or(false);
   return c;
 }
 

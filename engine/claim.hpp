@@ -67,6 +67,17 @@ struct Claim {
   std::string domain;   ///< topic domain for drift rotation (work, health, ...)
   bool figurative = false;
   std::vector<std::string> keywords;  ///< content lemmas, for matching topics
+  /// The main verb's lemma as written ("live", "quit", "be"); a cue verb
+  /// ("quit coffee") keeps its own lemma here while `slot` may stay empty.
+  std::string predicate;
+  /// How many of `values` ("I have two kids": values {"kid"}, count 2).
+  std::optional<double> count;
+  /// Things the statement says the subject has in passing ("I walk my dog"
+  /// -> {"dog"}), so "I don't have any pets" can be checked against them.
+  std::vector<std::string> possessions;
+  /// The statement corrects an earlier one ("actually ..."): not a change of
+  /// the world, so a differing value is a contradiction, not a temporal change.
+  bool correction = false;
 
   bool operator==(const Claim&) const = default;
 };

@@ -1,0 +1,680 @@
+// The structural judge: compares two claims and decides the memory-view
+// classification (docs/labels.md). Order of the rules:
+//   figurative idiom on either side      -> figurative
+//   different subjects                   -> unrelated
+//   different, unlinked slots            -> compatible (same domain) / unrelated
+//   disjoint scopes + any opposition     -> context_dependent  (scope beats polarity)
+//   change evidence + opposition or cue  -> temporal_change    (cue / tense / valid time)
+//   opposition                           -> true_contradiction (no cue, no change)
+//   same content                         -> duplicate
+//   otherwise                            -> compatible
+// "Opposition" is one of: opposite stance on the same thing, differing atomic
+// values of a single-valued slot, differing counts, opposing modality,
+// members of an exclusive class, or (at lower confidence) world knowledge
+// (exclusions.txt, "no pets" vs "my dog").
+#include "engine/judge.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/json_writer.hpp"
+#include "engine/lexicon.hpp"
+#include "engine/nli.hpp"
+#include "engine/normalizer.hpp"
+
+namespace credence {
+
+const char* to_string(ConfidenceTier v) {
+  switch (v) {
+    case ConfidenceTier::low: return "LOW";
+    case ConfidenceTier::med: return "MED";
+    case ConfidenceTier::high: return "HIGH";
+  }
+  return "LOW";
+}
+const char* to_string(WriteAction v) {
+  switch (v) {
+    case WriteAction::add: return "ADD";
+    case WriteAction::update: return "UPDATE";
+    case WriteAction::del: return "DELETE";
+    case WriteAction::noop: return "NOOP";
+  }
+  return "ADD";
+}
+const char* to_string(WriteTier v) {
+  switch (v) {
+    case WriteTier::clean: return "clean";
+    case WriteTier::warn: return "warn";
+    case WriteTier::block: return "block";
+  }
+  return "clean";
+}
+const char* to_string(Nli v) {
+  switch (v) {
+    case Nli::entailment: return "entailment";
+    case Nli::contradiction: return "contradiction";
+    case Nli::neutral: return "neutral";
+  }
+  return "neutral";
+}
+std::optional<Nli> parse_nli(std::string_view s) {
+  for (Nli n : {Nli::entailment, Nli::contradiction, Nli::neutral})
+    if (s == to_string(n)) return n;
+  return std::nullopt;
+}
+
+Severity severity_of(MemoryKind a, MemoryKind b) {
+  auto rank = [](MemoryKind k) {  // trait 2, concept/relationship 1, episode 0
+    return k == MemoryKind::trait ? 2 : k == MemoryKind::episode ? 0 : 1;
+  };
+  const int x = std::max(rank(a), rank(b)), y = std::min(rank(a), rank(b));
+  if (x == 2 && y == 2) return Severity::critical;
+  if (y == 1 || (x == 2 && y == 1)) return Severity::high;
+  if (y == 0 && x >= 1) return Severity::medium;
+  return Severity::low;
+}
+
+namespace {
+
+enum class ValueRel { equal, specific_a, specific_b, exclusive, different };
+// specific_a: A's value is more specific than B's ("Austin" vs "Texas").
+
+std::string underscore(std::string s) {
+  std::replace(s.begin(), s.end(), ' ', '_');
+  return s;
+}
+
+bool numeric(const std::string& v) {
+  return !v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) != 0);
+}
+
+std::vector<std::string> words_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    auto j = s.find(' ', i);
+    if (j == std::string::npos) j = s.size();
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+bool contains_all(const std::vector<std::string>& big, const std::vector<std::string>& small) {
+  for (const auto& w : small)
+    if (std::find(big.begin(), big.end(), w) == big.end()) return false;
+  return true;
+}
+
+/// Holonym chain: "austin" is part of "texas" is part of "united_states".
+bool part_of(const WordNet& wn, const std::string& part, const std::string& whole) {
+  auto targets = wn.lookup(whole, Pos::noun);
+  if (targets.empty()) return false;
+  std::vector<WordNet::SynsetId> frontier = wn.lookup(part, Pos::noun);
+  if (frontier.size() > 3) frontier.resize(3);
+  for (int depth = 0; depth < 5 && !frontier.empty(); ++depth) {
+    std::vector<WordNet::SynsetId> next;
+    for (auto s : frontier)
+      for (const auto& p : wn.pointers(s))
+        if (p.rel == WordNet::Rel::part_holonym || p.rel == WordNet::Rel::member_holonym) {
+          if (std::find(targets.begin(), targets.end(), p.target) != targets.end()) return true;
+          next.push_back(p.target);
+        }
+    frontier.swap(next);
+  }
+  return false;
+}
+
+class Comparer {
+ public:
+  Comparer(const Lexicon& lex) : lex_(lex), wn_(lex.wordnet()) {}
+
+  ValueRel values(const std::string& a, const std::string& b) const {
+    if (a == b) return ValueRel::equal;
+    if (numeric(a) || numeric(b)) return ValueRel::exclusive;
+    const auto wa = words_of(a), wb = words_of(b);
+    if (wa.size() != wb.size()) {
+      if (contains_all(wa, wb)) return ValueRel::specific_a;
+      if (contains_all(wb, wa)) return ValueRel::specific_b;
+    }
+    const std::string ua = underscore(a), ub = underscore(b);
+    const ClassDef* ca = lex_.class_of(a);
+    const ClassDef* cb = lex_.class_of(b);
+    if (ca && ca == cb) return ca->exclusive ? ValueRel::exclusive : ValueRel::different;
+    if (wn_.synonyms(ua, ub, Pos::noun) || wn_.synonyms(ua, ub, Pos::adj)) return ValueRel::equal;
+    if (part_of(wn_, ua, ub) || wn_.is_a(ua, ub, Pos::noun, 2, 6)) return ValueRel::specific_a;
+    if (part_of(wn_, ub, ua) || wn_.is_a(ub, ua, Pos::noun, 2, 6)) return ValueRel::specific_b;
+    if (wn_.antonyms(ua, ub, Pos::adj) || wn_.antonyms(ua, ub, Pos::noun) ||
+        wn_.antonyms(ua, ub, Pos::verb))
+      return ValueRel::exclusive;
+    if (wn_.co_hyponyms(ua, ub, Pos::noun, 2)) return ValueRel::exclusive;
+    // Same head, different modifier: "window seat" / "aisle seat".
+    if (wa.size() > 1 && wb.size() > 1 && wa.back() == wb.back()) return ValueRel::exclusive;
+    return ValueRel::different;
+  }
+
+  /// Relation between the value lists of two claims (first values).
+  std::optional<ValueRel> claim_values(const Claim& a, const Claim& b) const {
+    if (a.values.empty() || b.values.empty()) return std::nullopt;
+    if (a.values == b.values) return ValueRel::equal;
+    // Any shared value counts as equal for multi-valued lists.
+    for (const auto& x : a.values)
+      for (const auto& y : b.values)
+        if (x == y) return a.values.size() == b.values.size() ? ValueRel::equal : ValueRel::different;
+    return values(a.values.front(), b.values.front());
+  }
+
+  bool is_a_or_equal(const std::string& specific, const std::string& general) const {
+    if (specific == general) return true;
+    const auto ws = words_of(specific);
+    const auto wg = words_of(general);
+    if (!ws.empty() && !wg.empty() && ws.back() == wg.back() && wg.size() == 1) return true;
+    if (const ClassDef* c = lex_.class_of(specific); c && c->name == general) return true;
+    return wn_.is_a(underscore(specific), underscore(general), Pos::noun, 3, 10) ||
+           (!ws.empty() && wn_.is_a(ws.back(), underscore(general), Pos::noun, 3, 10));
+  }
+
+ private:
+  const Lexicon& lex_;
+  const WordNet& wn_;
+};
+
+/// Deontic reading of modality + polarity.
+enum class Deontic { none, required, not_required, permitted, forbidden };
+Deontic deontic(const Claim& c) {
+  const bool neg = c.stance < 0;
+  switch (c.modality) {
+    case Modality::none: return Deontic::none;
+    case Modality::must:
+    case Modality::should: return neg ? Deontic::not_required : Deontic::required;
+    case Modality::must_not:
+    case Modality::should_not:
+    case Modality::may_not: return neg ? Deontic::permitted : Deontic::forbidden;
+    case Modality::may: return neg ? Deontic::forbidden : Deontic::permitted;
+  }
+  return Deontic::none;
+}
+bool deontic_conflict(Deontic a, Deontic b) {
+  auto pair = [&](Deontic x, Deontic y) { return (a == x && b == y) || (a == y && b == x); };
+  return pair(Deontic::required, Deontic::forbidden) ||
+         pair(Deontic::required, Deontic::not_required) ||
+         pair(Deontic::permitted, Deontic::forbidden);
+}
+
+bool disjoint(const Lexicon& lex, const char* dim, const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty() || a == b) return false;
+  if (lex.scope_parent(dim, a) == b || lex.scope_parent(dim, b) == a) return false;
+  return true;
+}
+
+bool scopes_disjoint(const Lexicon& lex, const ClaimScope& a, const ClaimScope& b) {
+  // Social contexts (a setting or an audience) that share nothing: "with my
+  // friends" / "at work".
+  const bool a_social = !a.setting.empty() || !a.audience.empty();
+  const bool b_social = !b.setting.empty() || !b.audience.empty();
+  if (a_social && b_social && (a.setting.empty() != b.setting.empty()) &&
+      (a.audience.empty() != b.audience.empty()))
+    return true;
+  return disjoint(lex, "env", a.env, b.env) || disjoint(lex, "team", a.team, b.team) ||
+         disjoint(lex, "place", a.place, b.place) ||
+         disjoint(lex, "time_of_day", a.time_of_day, b.time_of_day) ||
+         disjoint(lex, "day", a.day, b.day) || disjoint(lex, "setting", a.setting, b.setting) ||
+         disjoint(lex, "audience", a.audience, b.audience);
+}
+
+std::string scope_text(const ClaimScope& s) {
+  std::string out;
+  for (const std::string* f : {&s.env, &s.team, &s.place, &s.time_of_day, &s.day, &s.setting,
+                               &s.audience})
+    if (!f->empty()) out += (out.empty() ? "" : ", ") + *f;
+  return out;
+}
+
+bool single_valued(const Lexicon& lex, const std::string& slot) {
+  if (const SlotDef* d = lex.slot(slot)) return d->single;
+  // Class slots and attribute slots ("favorite color") hold one value.
+  if (slot.rfind("favorite", 0) == 0 || slot == "nationality") return true;
+  for (const char* s : {"diet", "marital_status", "handedness", "chronotype", "religion",
+                        "politics", "employment", "smoking", "eye_colour", "automation",
+                        "frequency", "sync_mode", "log_level", "database", "editor", "os",
+                        "ci", "tracker", "chat", "temperament", "profession"})
+    if (slot == s) return true;
+  return false;
+}
+
+std::string join_values(const Claim& a, const Claim& b) {
+  std::vector<std::string> v;
+  auto add = [&](const std::string& s) {
+    if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+  };
+  add(a.object);
+  for (const auto& x : a.values) add(x);
+  add(b.object);
+  for (const auto& x : b.values) add(x);
+  std::string out;
+  for (std::size_t i = 0; i < v.size() && i < 4; ++i) out += (i ? " or " : "") + v[i];
+  return out;
+}
+
+std::string subject_phrase(const std::string& s) {
+  if (s == "user") return "their";
+  return "the " + s + "'s";
+}
+
+std::string slot_phrase(const std::string& slot) {
+  if (slot == "like" || slot == "prefer") return "likes and preferences";
+  if (slot == "value" || slot == "state" || slot.empty()) return "setting";
+  std::string s = slot;
+  std::replace(s.begin(), s.end(), '_', ' ');
+  return s;
+}
+
+struct Analysis {
+  Classification cls = Classification::unrelated;
+  double conf = 0.5;
+  std::string why;
+  bool temporal = false;
+  bool retraction = false;  // B only ends A's value, with no new value
+};
+
+Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& ea,
+                 const JudgeInput& eb) {
+  Analysis r;
+  Comparer cmp(lex);
+  const WordNet& wn = lex.wordnet();
+
+  // ---- change evidence (computed first: it also links slots) ----------------
+  bool cue_targets_a = false, cue_any = false, stop_cue = false;
+  std::string cue_word;
+  for (const auto& cue : b.change_cues) {
+    const CueDef* d = lex.cue_by_phrase(cue);
+    if (!d || d->kind == CueKind::past) continue;
+    cue_any = true;
+    if (cue_word.empty()) cue_word = cue;
+    if (d->kind == CueKind::stop) stop_cue = true;
+    for (const auto& t : d->targets)
+      if (t == a.slot || t == a.domain || (!b.slot.empty() && t == b.slot)) cue_targets_a = true;
+  }
+  const bool a_past = a.tense == Tense::past ||
+                      std::find(a.change_cues.begin(), a.change_cues.end(), "use to") != a.change_cues.end();
+  const bool tense_shift = a_past && b.tense != Tense::past;
+  const bool valid_order = a.valid_from && b.valid_from && *b.valid_from > *a.valid_from;
+  const bool valid_gap = a.valid_until && b.valid_from && *a.valid_until <= *b.valid_from;
+  r.temporal = (cue_any || tense_shift || valid_order || valid_gap) && !b.correction;
+
+  // ---- negated possession: "I don't have any pets" / "I walk my dog" --------
+  for (const auto* pr : {&a, &b}) {
+    const Claim& neg = *pr;
+    const Claim& pos = pr == &a ? b : a;
+    if (neg.slot != "have" || neg.stance >= 0 || neg.subject != "user" || pos.stance < 0) continue;
+    std::vector<std::string> owned = pos.possessions;
+    if (pos.subject == "user" && pos.slot == "have") owned.insert(owned.end(), pos.values.begin(), pos.values.end());
+    for (const auto& p : owned)
+      for (const auto& v : neg.values)
+        if (p != v && cmp.is_a_or_equal(p, v) && !(pos.subject == "user" && pos.slot == "have")) {
+          r.cls = Classification::true_contradiction;
+          r.conf = 0.78;
+          r.why = "One says the user has no " + v + ", the other mentions their " + p + ".";
+          return r;
+        }
+  }
+
+  // ---- figurative -------------------------------------------------------------
+  if (a.figurative || b.figurative) {
+    const Claim& other = a.figurative ? b : a;
+    bool related = a.subject == b.subject || other.subject == "user" ||
+                   other.subject_kind == SubjectKind::fuzzy;
+    for (const auto& k : a.keywords)
+      related = related || std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end();
+    if (related) {
+      r.cls = Classification::figurative;
+      r.conf = 0.72;
+      r.why = std::string(a.figurative ? "The existing memory" : "The incoming statement") +
+              " is an idiom or hyperbole, not a literal claim, so it cannot contradict the other.";
+      return r;
+    }
+  }
+
+  // ---- subjects ------------------------------------------------------------------
+  bool same_subject = !a.subject.empty() && a.subject == b.subject;
+  bool fuzzy_subject = false;
+  if (!same_subject && !a.subject.empty() && !b.subject.empty()) {
+    // One subject phrase extends the other with the same head ("the public API" / "the API").
+    const auto wa = words_of(a.subject), wb = words_of(b.subject);
+    if (!wa.empty() && !wb.empty() && wa.back() == wb.back() && a.subject != "user" &&
+        b.subject != "user" && (contains_all(wa, wb) || contains_all(wb, wa))) {
+      same_subject = true;
+      fuzzy_subject = true;
+    }
+  }
+  if (a.subject_kind == SubjectKind::fuzzy || b.subject_kind == SubjectKind::fuzzy) fuzzy_subject = true;
+  if (!same_subject) {
+    // "I have two kids" / "My daughter is 7": the other subject is one of the user's.
+    bool owned = false;
+    for (const auto& p : b.possessions)
+      for (const auto& v : a.values) owned = owned || cmp.is_a_or_equal(p, v);
+    for (const auto& p : a.possessions)
+      for (const auto& v : b.values) owned = owned || cmp.is_a_or_equal(p, v);
+    if (owned) {
+      r.cls = Classification::compatible;
+      r.conf = 0.7;
+      r.why = "The incoming statement adds a detail about someone the existing memory mentions.";
+      return r;
+    }
+    r.cls = Classification::unrelated;
+    r.conf = (a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) ? 0.88 : 0.7;
+    r.why = "They are about different subjects (" + (a.subject.empty() ? std::string("?") : a.subject) +
+            " vs " + (b.subject.empty() ? std::string("?") : b.subject) + ").";
+    return r;
+  }
+
+  // ---- slot link ------------------------------------------------------------------
+  const bool same_slot = !a.slot.empty() && a.slot == b.slot;
+  auto shares_thing = [&](const Claim& x, const Claim& y) {
+    std::vector<std::string> tx = x.values, ty = y.values;
+    if (!x.object.empty()) tx.push_back(x.object);
+    if (!y.object.empty()) ty.push_back(y.object);
+    tx.insert(tx.end(), x.from_values.begin(), x.from_values.end());
+    ty.insert(ty.end(), y.from_values.begin(), y.from_values.end());
+    if (!x.slot.empty()) tx.push_back(x.slot);
+    if (!x.predicate.empty()) tx.push_back(x.predicate);
+    if (!y.predicate.empty()) ty.push_back(y.predicate);
+    if (!y.slot.empty()) ty.push_back(y.slot);
+    for (const auto& p : tx)
+      for (const auto& q : ty)
+        if (p == q && p != "be" && p != "have" && p != "value" && p != "state") return true;
+    return false;
+  };
+  // A change statement without a slot of its own ("switched to Linear",
+  // "I became a Republican") is about whatever the same subject had.
+  const bool cue_no_slot = cue_any && (b.slot.empty() || !lex.slot(b.slot)) && b.slot != a.slot &&
+                           (!b.values.empty() || !b.object.empty());
+  const bool cue_link = cue_any && (cue_targets_a || shares_thing(b, a) || cue_no_slot);
+  // World knowledge: "vegetarian" excludes eating meat.
+  auto excluded = [&](const Claim& holder, const Claim& doer) -> std::string {
+    if (doer.stance < 0) return {};
+    for (const auto& ex : lex.exclusions()) {
+      bool holds = false;
+      for (const auto& v : holder.values) holds = holds || v == ex.holder;
+      if (!holds || holder.stance < 0) continue;
+      const std::string& verb = doer.slot == "like" ? doer.predicate : doer.slot;
+      if (std::find(ex.verbs.begin(), ex.verbs.end(), verb) == ex.verbs.end() &&
+          std::find(ex.verbs.begin(), ex.verbs.end(), doer.predicate) == ex.verbs.end())
+        continue;
+      std::vector<std::string> things = doer.values;
+      if (!doer.object.empty()) things.push_back(doer.object);
+      for (const auto& t : things)
+        for (const auto& x : ex.things)
+          if (cmp.is_a_or_equal(t, x)) return ex.holder + " vs " + t;
+    }
+    return {};
+  };
+  const std::string exclusion = !excluded(a, b).empty() ? excluded(a, b) : excluded(b, a);
+  const bool linked = same_slot || cue_link || !exclusion.empty();
+  if (!linked) {
+    const bool generic_domain = a.domain.empty() || a.domain == "personal" || a.domain == "Tops";
+    if (a.subject != "user" && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
+      // Two facts about the same person or thing: a consistent addition.
+      r.cls = Classification::compatible;
+      r.conf = 0.65;
+      r.why = "Both describe " + a.subject + ", in different respects that can both hold.";
+    } else if (!generic_domain && a.domain == b.domain) {
+      r.cls = Classification::compatible;
+      r.conf = 0.65;
+      r.why = "Both are about " + a.domain + " but say different kinds of things, so both can hold.";
+    } else if (shares_thing(a, b)) {
+      r.cls = Classification::compatible;
+      r.conf = 0.62;
+      r.why = "They mention the same thing in different ways that can both hold.";
+    } else {
+      r.cls = Classification::unrelated;
+      r.conf = 0.75;
+      r.why = "They are about different attributes (" + (a.slot.empty() ? a.predicate : a.slot) +
+              " vs " + (b.slot.empty() ? b.predicate : b.slot) + ").";
+    }
+    return r;
+  }
+
+  // ---- opposition -------------------------------------------------------------------
+  double conflict = 0;  // confidence of the strongest opposition, 0 = none
+  std::string conflict_why;
+  bool differ = false;  // values differ in a way a change would explain
+  auto oppose = [&](double c, std::string why) {
+    if (c > conflict) conflict = c, conflict_why = std::move(why);
+  };
+  const bool single = single_valued(lex, a.slot);
+  const auto vrel = cmp.claim_values(a, b);
+  const std::string thing_a = !a.object.empty() ? a.object : (a.values.empty() ? std::string() : a.values.front());
+  const std::string thing_b = !b.object.empty() ? b.object : (b.values.empty() ? std::string() : b.values.front());
+  if (same_slot) {
+    // Opposite stance on the same thing (or the negated side is more general).
+    bool same_thing = thing_a == thing_b;
+    bool neg_general = false;
+    if (!same_thing && !thing_a.empty() && !thing_b.empty()) {
+      const ValueRel vr = cmp.values(thing_a, thing_b);
+      same_thing = vr == ValueRel::equal;
+      neg_general = (vr == ValueRel::specific_b && a.stance < 0) || (vr == ValueRel::specific_a && b.stance < 0);
+    }
+    if (a.stance * b.stance < 0 && a.modality == Modality::none && b.modality == Modality::none) {
+      if (same_thing) oppose(a.subject_kind == SubjectKind::present ? 0.92 : 0.7,
+                             "one affirms and the other denies " + (thing_a.empty() ? a.slot : thing_a));
+      else if (neg_general) oppose(0.8, "one denies " + (a.stance < 0 ? thing_a : thing_b) +
+                                            " in general, the other affirms " + (a.stance < 0 ? thing_b : thing_a));
+    }
+    // Opposing modality ("must" vs "don't have to", "may" vs "must not").
+    if (deontic_conflict(deontic(a), deontic(b)) && (same_thing || thing_a.empty() || thing_b.empty()))
+      oppose(0.9, std::string("the rules oppose (") + to_string(a.modality) + " vs " +
+                      (b.stance < 0 ? "not " : "") + to_string(b.modality) + ")");
+    // Counts of the same thing.
+    if (a.count && b.count && std::fabs(*a.count - *b.count) > 1e-9 && (same_thing || thing_a.empty()) &&
+        a.stance > 0 && b.stance > 0) {
+      oppose(0.9, "the counts differ (" + std::to_string(static_cast<long long>(*a.count)) + " vs " +
+                      std::to_string(static_cast<long long>(*b.count)) + ")");
+      differ = true;
+    }
+    // Values of a single-valued slot, or exclusive members of a class.
+    if (vrel && a.stance > 0 && b.stance > 0 && a.slot != "like") {
+      const bool values_differ = *vrel == ValueRel::exclusive || *vrel == ValueRel::different;
+      if (values_differ) differ = true;
+      const std::string& va = a.values.front();
+      const std::string& vb = b.values.front();
+      const bool atomic = words_of(va).size() <= 3 && words_of(vb).size() <= 3;
+      if (single && values_differ && atomic) {
+        const bool generic = a.slot == "value" || a.slot == "profession" || a.slot == "identity";
+        double c = *vrel == ValueRel::exclusive ? 0.9 : 0.86;
+        if (generic) c = *vrel == ValueRel::exclusive ? 0.87 : 0.78;
+        if (a.slot == "profession") c = 0.72;
+        oppose(c, "the " + slot_phrase(a.slot) + " differs (" + va + " vs " + vb + ")");
+      } else if (!single && *vrel == ValueRel::exclusive &&
+                 (a.slot == "state" || a.slot.rfind("be ", 0) == 0 ||
+                  (lex.class_of(va) && lex.class_of(va) == lex.class_of(vb)))) {
+        oppose(0.8, "the states exclude each other (" + va + " vs " + vb + ")");
+      }
+    }
+    // Exclusive preferences ("prefer tea" vs "prefer coffee").
+    if (a.slot == "prefer" && a.stance > 0 && b.stance > 0 && !thing_a.empty() && !thing_b.empty() &&
+        thing_a != thing_b) {
+      const ValueRel vr = cmp.values(thing_a, thing_b);
+      if (vr == ValueRel::exclusive) {
+        oppose(0.8, "the preferences exclude each other (" + thing_a + " vs " + thing_b + ")");
+        differ = true;
+      }
+    }
+  }
+  if (!exclusion.empty()) oppose(0.72, "world knowledge: " + exclusion);
+
+  // ---- decide --------------------------------------------------------------------------
+  const bool disjoint_scope = scopes_disjoint(lex, a.scope, b.scope);
+  if (disjoint_scope && (conflict > 0 || differ || r.temporal || (same_slot && a.stance * b.stance < 0))) {
+    r.cls = Classification::context_dependent;
+    r.conf = 0.8;
+    r.why = "They differ, but in disjoint contexts (" + scope_text(a.scope) + " vs " + scope_text(b.scope) +
+            "), so both can hold.";
+    return r;
+  }
+  const bool from_matches = [&] {
+    for (const auto& f : b.from_values) {
+      if (f == thing_a) return true;
+      for (const auto& v : a.values)
+        if (cmp.values(v, f) != ValueRel::different && cmp.values(v, f) != ValueRel::exclusive) return true;
+    }
+    return false;
+  }();
+  if (r.temporal) {
+    // A generic cue ("these days", "now") over an opposition is a change too.
+    bool generic_cue = false;
+    for (const auto& cue : b.change_cues)
+      if (const CueDef* d = lex.cue_by_phrase(cue); d && d->targets.empty() && d->kind != CueKind::past)
+        generic_cue = true;
+    const bool cue_relevant = (cue_link && (conflict > 0 || differ || stop_cue || from_matches || cue_targets_a)) ||
+                              (generic_cue && conflict > 0);
+    const bool shift_relevant = (tense_shift || valid_order || valid_gap) && (conflict > 0 || differ);
+    if (cue_relevant || shift_relevant) {
+      r.cls = Classification::temporal_change;
+      r.conf = cue_relevant ? (cue_targets_a || same_slot ? 0.9 : 0.8) : valid_order || valid_gap ? 0.85 : 0.75;
+      const std::string how = cue_relevant ? "the change cue \"" + cue_word + "\""
+                              : valid_order || valid_gap ? std::string("valid times that start later")
+                                                         : std::string("a past-tense earlier statement");
+      r.why = "The incoming statement says the " + slot_phrase(a.slot.empty() ? b.slot : a.slot) +
+              " changed (" + how + "), so the existing memory is now in the past.";
+      r.retraction = stop_cue && b.values.empty() && b.object.empty();
+      if (stop_cue && !b.values.empty() && !from_matches) {
+        // "I quit coffee": the stopped thing is the old value, no new value.
+        bool only_old = true;
+        for (const auto& v : b.values)
+          only_old = only_old && (v == thing_a || std::find(a.values.begin(), a.values.end(), v) != a.values.end());
+        r.retraction = only_old;
+      }
+      return r;
+    }
+  }
+  if (conflict > 0) {
+    r.cls = Classification::true_contradiction;
+    r.conf = conflict;
+    if (fuzzy_subject) r.conf = std::min(r.conf, 0.7);
+    if (b.correction) r.conf = std::min(0.95, r.conf + 0.02);
+    r.why = "Both cannot hold: " + conflict_why + ", with no sign that anything changed.";
+    return r;
+  }
+  // Same content?
+  const bool same_stance = a.stance == b.stance && a.modality == b.modality;
+  const bool same_values = (!vrel && a.values.empty() == b.values.empty()) || (vrel && *vrel == ValueRel::equal);
+  const bool same_object = a.object == b.object || cmp.values(a.object, b.object) == ValueRel::equal;
+  const bool same_count = !a.count || !b.count || *a.count == *b.count;
+  if (same_slot && same_stance && same_values && same_object && same_count) {
+    r.cls = Classification::duplicate;
+    r.conf = 0.9;
+    r.why = "The incoming statement restates the existing memory (" +
+            (thing_a.empty() ? slot_phrase(a.slot) : thing_a) + ").";
+    return r;
+  }
+  r.cls = Classification::compatible;
+  r.conf = 0.75;
+  if (vrel && (*vrel == ValueRel::specific_a || *vrel == ValueRel::specific_b))
+    r.why = "One value is more specific than the other (" + thing_a + " / " + thing_b + "), so both hold.";
+  else if (!single)
+    r.why = "The " + slot_phrase(a.slot) + " can hold several values at once (" + thing_a + ", " + thing_b + ").";
+  else
+    r.why = "Both can hold at the same time.";
+  (void)wn;
+  (void)ea;
+  (void)eb;
+  return r;
+}
+
+const Claim& claim_of(const Lexicon& lex, const JudgeInput& in, Claim& storage) {
+  if (in.claim) return *in.claim;
+  NormalizeContext ctx;
+  ctx.kind = in.kind;
+  ctx.created_at = in.created_at;
+  ctx.valid_from = in.valid_from;
+  storage = normalize(lex, in.text, ctx);
+  return storage;
+}
+
+}  // namespace
+
+Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming) {
+  Claim sa, sb;
+  const Claim& a = claim_of(lex, existing, sa);
+  const Claim& b = claim_of(lex, incoming, sb);
+  Analysis an = analyse(lex, a, b, existing, incoming);
+  Verdict v;
+  v.classification = an.cls;
+  v.confidence = std::clamp(an.conf, 0.0, 1.0);
+  v.tier = v.confidence >= lex.high_confidence()  ? ConfidenceTier::high
+           : v.confidence >= lex.med_confidence() ? ConfidenceTier::med
+                                                  : ConfidenceTier::low;
+  v.reasoning = an.why;
+  v.temporal_signal = an.temporal;
+  const std::string topic = join_values(a, b);
+  v.surface_context = "user discusses " + subject_phrase(a.subject) + " " +
+                      slot_phrase(a.slot.empty() ? b.slot : a.slot) +
+                      (topic.empty() ? std::string() : " (" + topic + ")");
+  switch (an.cls) {
+    case Classification::true_contradiction:
+      v.action = WriteAction::add;
+      v.write_tier = v.tier == ConfidenceTier::high ? WriteTier::block : WriteTier::warn;
+      v.severity = severity_of(existing.kind, incoming.kind);
+      if (existing.source != incoming.source &&
+          (existing.confidence > 2 * incoming.confidence || incoming.confidence > 2 * existing.confidence))
+        v.recommended_resolution = to_string(Resolution::confidence_dominance);
+      else
+        v.recommended_resolution = to_string(Resolution::user_clarified);
+      break;
+    case Classification::temporal_change:
+      v.action = an.retraction ? WriteAction::del : WriteAction::update;
+      v.write_tier = v.tier == ConfidenceTier::low ? WriteTier::warn : WriteTier::clean;
+      v.severity = severity_of(existing.kind, incoming.kind);
+      v.recommended_resolution = to_string(Resolution::temporal_supersede);
+      break;
+    case Classification::duplicate:
+      v.action = WriteAction::noop;
+      v.recommended_resolution = "reinforce_existing";
+      break;
+    case Classification::context_dependent:
+      v.recommended_resolution = "keep_both_scoped";
+      break;
+    case Classification::figurative:
+      v.recommended_resolution = "keep_both_ambiguous";
+      break;
+    case Classification::compatible:
+      v.recommended_resolution = "keep_both";
+      break;
+    case Classification::unrelated:
+      v.recommended_resolution = "none";
+      break;
+  }
+  v.nli = nli_from_memory_view(lex, a, b, an.cls);
+  return v;
+}
+
+Verdict Judge::classify(const JudgeInput& existing, const JudgeInput& incoming) const {
+  Verdict v = judge(*lex_, existing, incoming);
+  if (v.tier != ConfidenceTier::low) return v;
+  for (const auto& stage : stages_) {
+    if (auto refined = stage->refine(existing, incoming, v)) {
+      v = std::move(*refined);
+      v.stage = stage->name();
+      if (v.tier != ConfidenceTier::low) break;
+    }
+  }
+  return v;
+}
+
+void write_verdict_fields(JsonWriter& w, const Verdict& v) {
+  w.kv("classification", to_string(v.classification));
+  w.kv("confidence", std::round(v.confidence * 1000) / 1000);
+  w.kv("confidence_tier", to_string(v.tier));
+  w.kv("reasoning", v.reasoning);
+  w.kv("temporal_signal", v.temporal_signal);
+  w.kv("surface_context", v.surface_context);
+  w.kv("recommended_resolution", v.recommended_resolution);
+  w.kv("action", to_string(v.action));
+  w.kv("tier", to_string(v.write_tier));
+  w.kv("severity", to_string(v.severity));
+  w.kv("nli", to_string(v.nli));
+  w.kv("stage", v.stage);
+}
+
+}  // namespace credence
