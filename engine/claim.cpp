@@ -92,6 +92,7 @@ void write_claim(JsonWriter& w, const Claim& c) {
   if (c.count) w.kv("count", *c.count);
   write_list(w, "possessions", c.possessions);
   if (c.correction) w.kv("correction", true);
+  if (c.additive) w.kv("additive", true);
   w.end_object();
 }
 
@@ -131,6 +132,7 @@ Claim read_claim(json::ObjReader& r) {
   c.possessions =
       r.opt_str_array("possessions").value_or(std::vector<std::string>{});
   c.correction = r.opt_bool("correction").value_or(false);
+  c.additive = r.opt_bool("additive").value_or(false);
   return c;
 }
 

@@ -78,6 +78,9 @@ struct Claim {
   /// The statement corrects an earlier one ("actually ..."): not a change of
   /// the world, so a differing value is a contradiction, not a temporal change.
   bool correction = false;
+  /// The statement adds to what was said ("also", "too", "as well"): a
+  /// further value, not a replacement.
+  bool additive = false;
 
   bool operator==(const Claim&) const = default;
 };

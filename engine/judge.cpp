@@ -134,14 +134,27 @@ class Comparer {
     if (numeric(a) || numeric(b)) return ValueRel::exclusive;
     const auto wa = words_of(a), wb = words_of(b);
     if (wa.size() != wb.size()) {
-      if (contains_all(wa, wb)) return ValueRel::specific_a;
-      if (contains_all(wb, wa)) return ValueRel::specific_b;
+      // "jazz" / "jazz music": the extra words only name the kind -> equal.
+      auto extra_is_kind = [&](const std::vector<std::string>& big, const std::vector<std::string>& small) {
+        for (const auto& w : big) {
+          if (std::find(small.begin(), small.end(), w) != small.end()) continue;
+          bool kind = false;
+          for (const auto& s : small) kind = kind || wn_.is_a(s, w, Pos::noun, 2, 6);
+          if (!kind) return false;
+        }
+        return true;
+      };
+      if (contains_all(wa, wb)) return extra_is_kind(wa, wb) ? ValueRel::equal : ValueRel::specific_a;
+      if (contains_all(wb, wa)) return extra_is_kind(wb, wa) ? ValueRel::equal : ValueRel::specific_b;
     }
     const std::string ua = underscore(a), ub = underscore(b);
     const ClassDef* ca = lex_.class_of(a);
     const ClassDef* cb = lex_.class_of(b);
     if (ca && ca == cb) return ca->exclusive ? ValueRel::exclusive : ValueRel::different;
-    if (wn_.synonyms(ua, ub, Pos::noun) || wn_.synonyms(ua, ub, Pos::adj)) return ValueRel::equal;
+    // Lexicon classes act as hypernyms ("brother" is a "sibling").
+    if (cb && cb->name == a) return ValueRel::specific_b;
+    if (ca && ca->name == b) return ValueRel::specific_a;
+    if (wn_.synonyms(ua, ub, Pos::noun, 2)) return ValueRel::equal;
     if (part_of(wn_, ua, ub) || wn_.is_a(ua, ub, Pos::noun, 2, 6)) return ValueRel::specific_a;
     if (part_of(wn_, ub, ua) || wn_.is_a(ub, ua, Pos::noun, 2, 6)) return ValueRel::specific_b;
     if (wn_.antonyms(ua, ub, Pos::adj) || wn_.antonyms(ua, ub, Pos::noun) ||
@@ -269,6 +282,41 @@ std::string slot_phrase(const std::string& slot) {
   return s;
 }
 
+/// WordNet lexicographer files of the first senses of a claim's thing.
+std::vector<std::string_view> lexfiles(const WordNet& wn, const Claim& c) {
+  std::vector<std::string_view> out;
+  std::string thing = !c.object.empty() ? c.object : c.values.empty() ? std::string() : c.values.front();
+  if (thing.empty() || numeric(thing)) return out;
+  const auto sp = thing.rfind(' ');
+  if (sp != std::string::npos) thing = thing.substr(sp + 1);
+  auto ids = wn.lookup(thing, Pos::noun);
+  for (std::size_t i = 0; i < ids.size() && i < 3; ++i) out.push_back(WordNet::lexfile_name(wn.synset(ids[i]).lexfile));
+  return out;
+}
+
+/// Two claims of the same subject are on one topic when their things share a
+/// WordNet lexicographer file ("Japanese" / "Spanish": languages), or one's
+/// value is derived from the other's verb ("teacher" / "teach").
+bool related_topics(const Lexicon& lex, const Claim& a, const Claim& b) {
+  const WordNet& wn = lex.wordnet();
+  const auto la = lexfiles(wn, a), lb = lexfiles(wn, b);
+  for (auto x : la)
+    for (auto y : lb)
+      if (x == y && x != "noun.Tops" && x != "noun.act" && x != "noun.artifact" && x != "noun.person")
+        return true;
+  auto derived = [&](const Claim& n, const Claim& v) {
+    if (v.predicate.empty()) return false;
+    for (const auto& val : n.values)
+      for (auto id : wn.lookup(val, Pos::noun))
+        for (const auto& p : wn.pointers(id))
+          if (p.rel == WordNet::Rel::derivation)
+            for (auto w : wn.words(p.target))
+              if (w == v.predicate) return true;
+    return false;
+  };
+  return derived(a, b) || derived(b, a);
+}
+
 struct Analysis {
   Classification cls = Classification::unrelated;
   double conf = 0.5;
@@ -289,6 +337,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   for (const auto& cue : b.change_cues) {
     const CueDef* d = lex.cue_by_phrase(cue);
     if (!d || d->kind == CueKind::past) continue;
+    if (std::find(a.change_cues.begin(), a.change_cues.end(), cue) != a.change_cues.end()) continue;
     cue_any = true;
     if (cue_word.empty()) cue_word = cue;
     if (d->kind == CueKind::stop) stop_cue = true;
@@ -348,6 +397,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     }
   }
   if (a.subject_kind == SubjectKind::fuzzy || b.subject_kind == SubjectKind::fuzzy) fuzzy_subject = true;
+  if (!same_subject && b.subject == "user" && !b.from_values.empty()) {
+    for (const auto& f : b.from_values)
+      for (const auto& v : a.values)
+        if (f == v) same_subject = true;
+  }
   if (!same_subject) {
     // "I have two kids" / "My daughter is 7": the other subject is one of the user's.
     bool owned = false;
@@ -389,7 +443,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // "I became a Republican") is about whatever the same subject had.
   const bool cue_no_slot = cue_any && (b.slot.empty() || !lex.slot(b.slot)) && b.slot != a.slot &&
                            (!b.values.empty() || !b.object.empty());
-  const bool cue_link = cue_any && (cue_targets_a || shares_thing(b, a) || cue_no_slot);
+  // A start/stop/switch in the same topic domain ("unemployed" / "started a job at Deloitte").
+  bool domain_cue = false;
+  for (const auto& cue : b.change_cues)
+    if (const CueDef* d = lex.cue_by_phrase(cue);
+        d && (d->kind == CueKind::start || d->kind == CueKind::stop || d->kind == CueKind::switch_))
+      domain_cue = domain_cue || (!a.domain.empty() && a.domain == b.domain && a.domain != "personal");
+  // "The old billing API was retired", "My dad retired": the subject's state ended.
+  const bool pure_stop = stop_cue && b.values.empty() && b.object.empty() && (b.slot.empty() || !lex.slot(b.slot)) &&
+                         a.stance > 0;
+  const bool cue_link = cue_any && (cue_targets_a || shares_thing(b, a) || cue_no_slot || domain_cue || pure_stop);
   // World knowledge: "vegetarian" excludes eating meat.
   auto excluded = [&](const Claim& holder, const Claim& doer) -> std::string {
     if (doer.stance < 0) return {};
@@ -418,7 +481,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.cls = Classification::compatible;
       r.conf = 0.65;
       r.why = "Both describe " + a.subject + ", in different respects that can both hold.";
-    } else if (!generic_domain && a.domain == b.domain) {
+    } else if ((!generic_domain && a.domain == b.domain) || related_topics(lex, a, b)) {
       r.cls = Classification::compatible;
       r.conf = 0.65;
       r.why = "Both are about " + a.domain + " but say different kinds of things, so both can hold.";
@@ -446,9 +509,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   const auto vrel = cmp.claim_values(a, b);
   const std::string thing_a = !a.object.empty() ? a.object : (a.values.empty() ? std::string() : a.values.front());
   const std::string thing_b = !b.object.empty() ? b.object : (b.values.empty() ? std::string() : b.values.front());
+  if (!same_slot && cue_link && vrel) {
+    // A change statement's new value against the old one.
+    if (*vrel == ValueRel::exclusive || *vrel == ValueRel::different) differ = true;
+  }
+  if (!same_slot && cue_link && a.count && b.count && *a.count != *b.count) differ = true;
   if (same_slot) {
     // Opposite stance on the same thing (or the negated side is more general).
-    bool same_thing = thing_a == thing_b;
+    bool same_thing = thing_a == thing_b || thing_a.empty() || thing_b.empty();
     bool neg_general = false;
     if (!same_thing && !thing_a.empty() && !thing_b.empty()) {
       const ValueRel vr = cmp.values(thing_a, thing_b);
@@ -475,11 +543,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // Values of a single-valued slot, or exclusive members of a class.
     if (vrel && a.stance > 0 && b.stance > 0 && a.slot != "like") {
       const bool values_differ = *vrel == ValueRel::exclusive || *vrel == ValueRel::different;
-      if (values_differ) differ = true;
       const std::string& va = a.values.front();
       const std::string& vb = b.values.front();
+      if (values_differ && (single || *vrel == ValueRel::exclusive)) differ = true;
       const bool atomic = words_of(va).size() <= 3 && words_of(vb).size() <= 3;
-      if (single && values_differ && atomic) {
+      const bool both_numeric = numeric(va) && numeric(vb);
+      if (b.additive || a.additive) {
+        // "... in eu-west-1 as well": a further value, not a replacement.
+      } else if (single && values_differ && atomic) {
         const bool generic = a.slot == "value" || a.slot == "profession" || a.slot == "identity";
         double c = *vrel == ValueRel::exclusive ? 0.9 : 0.86;
         if (generic) c = *vrel == ValueRel::exclusive ? 0.87 : 0.78;
@@ -487,8 +558,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         oppose(c, "the " + slot_phrase(a.slot) + " differs (" + va + " vs " + vb + ")");
       } else if (!single && *vrel == ValueRel::exclusive &&
                  (a.slot == "state" || a.slot.rfind("be ", 0) == 0 ||
-                  (lex.class_of(va) && lex.class_of(va) == lex.class_of(vb)))) {
+                  (lex.class_of(va) && lex.class_of(va) == lex.class_of(vb) && lex.class_of(va)->slot == a.slot))) {
         oppose(0.8, "the states exclude each other (" + va + " vs " + vb + ")");
+      } else if (!single && both_numeric && values_differ) {
+        // Two numbers for one setting ("uses Python 3.11" / "3.9").
+        oppose(0.78, "the numbers differ (" + va + " vs " + vb + ")");
       }
     }
     // Exclusive preferences ("prefer tea" vs "prefer coffee").
@@ -505,7 +579,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
 
   // ---- decide --------------------------------------------------------------------------
   const bool disjoint_scope = scopes_disjoint(lex, a.scope, b.scope);
-  if (disjoint_scope && (conflict > 0 || differ || r.temporal || (same_slot && a.stance * b.stance < 0))) {
+  if (disjoint_scope) {
     r.cls = Classification::context_dependent;
     r.conf = 0.8;
     r.why = "They differ, but in disjoint contexts (" + scope_text(a.scope) + " vs " + scope_text(b.scope) +
@@ -526,8 +600,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     for (const auto& cue : b.change_cues)
       if (const CueDef* d = lex.cue_by_phrase(cue); d && d->targets.empty() && d->kind != CueKind::past)
         generic_cue = true;
-    const bool cue_relevant = (cue_link && (conflict > 0 || differ || stop_cue || from_matches || cue_targets_a)) ||
-                              (generic_cue && conflict > 0);
+    // With a cue, any new value of the same slot is a change, even of a
+    // multi-valued one ("I now drive a Toyota"), unless it says "also".
+    const bool any_new_value = same_slot && vrel && *vrel != ValueRel::equal && !b.additive;
+    const bool cue_relevant =
+        (cue_link && (conflict > 0 || differ || stop_cue || from_matches || cue_targets_a || any_new_value)) ||
+        (generic_cue && conflict > 0);
     const bool shift_relevant = (tense_shift || valid_order || valid_gap) && (conflict > 0 || differ);
     if (cue_relevant || shift_relevant) {
       r.cls = Classification::temporal_change;

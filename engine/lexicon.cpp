@@ -343,6 +343,8 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
         for (const auto& w : words) none_quantifiers_.insert(w);
       } else if (f[0] == "correction") {
         for (const auto& w : words) correction_table_.add(lemmatise_phrase(w), 0);
+      } else if (f[0] == "additive") {
+        for (const auto& w : words) additive_table_.add(lemmatise_phrase(w), 0);
       } else if (f[0] == "past_time") {
         for (const auto& w : words) past_time_.insert(w);
       } else {

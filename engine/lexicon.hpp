@@ -182,6 +182,7 @@ class Lexicon {
   bool is_negator(std::string_view w) const { return negators_.count(std::string(w)) > 0; }
   bool is_none_quantifier(std::string_view w) const { return none_quantifiers_.count(std::string(w)) > 0; }
   const PhraseTable& correction_table() const { return correction_table_; }
+  const PhraseTable& additive_table() const { return additive_table_; }
   bool is_past_time(std::string_view w) const { return past_time_.count(std::string(w)) > 0; }
 
  private:
@@ -219,7 +220,7 @@ class Lexicon {
   PhraseTable drop_table_;
   std::unordered_set<std::string> drop_words_;
   std::unordered_set<std::string> negators_, none_quantifiers_, past_time_;
-  PhraseTable correction_table_;
+  PhraseTable correction_table_, additive_table_;
 };
 
 }  // namespace credence

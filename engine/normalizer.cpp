@@ -103,11 +103,13 @@ class Parser {
   void join_classes(Toks& t);
   void strip_scopes(Toks& t);
   void strip_time(Toks& t);
+  void strip_purpose(Toks& t);
   void strip_drops(Toks& t);
   std::size_t parse_subject(const Toks& t);
   void parse_predicate(Toks p);
   void complement(const Toks& p, std::size_t from, bool stance_object);
   void copula(const Toks& p, std::size_t from);
+  void take_place_phrase(Toks& p, std::size_t from);
 
   const Lexicon& lex_;
   const WordNet& wn_;
@@ -121,7 +123,11 @@ class Parser {
   int negations_ = 0;
   std::optional<std::size_t> first_neg_pos_;
   std::vector<std::string> object_np_;  // transitive object before "to"
+  std::vector<std::string> action_words_;  // content words after the verb
 };
+
+/// "have"/"has" (not "had"): a present perfect is not the past.
+bool t_is_present(const Token& t) { return t.text == "have" || t.text == "has" || t.text == "'ve"; }
 
 bool Parser::person_subject(const std::string& s) const {
   if (s == "user") return true;
@@ -250,10 +256,15 @@ void Parser::scan_cues(Toks& t) {
         std::size_t n = m.length;
         if (cue.phrase == "since" || cue.phrase == "as of") {
           // Drop the time expression that follows ("since March", "since 2019").
+          static const std::unordered_set<std::string> time_words = {
+              "january", "february", "march", "april", "may", "june", "july", "august",
+              "september", "october", "november", "december", "last", "then", "year",
+              "month", "week", "spring", "summer", "autumn", "fall", "winter", "monday",
+              "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "yesterday",
+              "childhood", "college", "school", "today", "now"};
           std::size_t k = i + m.length;
-          while (k < t.size() && (t[k].kind == Token::Kind::number || t[k].is_word()) &&
-                 !verb_capable(t[k]) && !is_first_person(t[k].lemma) && k < i + 3 &&
-                 !is_prep(t[k].lemma))
+          while (k < t.size() && k < i + 4 &&
+                 (t[k].kind == Token::Kind::number || time_words.count(t[k].text)))
             ++k;
           n = k - i;
         }
@@ -309,7 +320,7 @@ void Parser::strip_scopes(Toks& t) {
     if ((d.dimension == "day" || d.dimension == "time_of_day" || d.dimension == "season") &&
         i > 0 && i + m.length == t.size() &&
         in(lem[i - 1], {"be", "start", "begin", "end", "happen", "occur", "fall", "close", "open",
-                        "finish", "run", "take"})) {
+                        "finish"})) {
       i += m.length;
       continue;
     }
@@ -379,6 +390,19 @@ void Parser::strip_time(Toks& t) {
   t.swap(out);
 }
 
+/// "for reading" / "for driving": a purpose, kept as a scope (setting).
+void Parser::strip_purpose(Toks& t) {
+  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
+    const Token& g = t[i + 1];
+    if (t[i].lemma != "for" || !g.is_word() || g.text.size() < 5 ||
+        g.text.compare(g.text.size() - 3, 3, "ing") != 0 || !verb_capable(g))
+      continue;
+    if (c_.scope.setting.empty()) c_.scope.setting = "for " + g.lemma;
+    t.erase(t.begin() + static_cast<long>(i), t.begin() + static_cast<long>(i) + 2);
+    return;
+  }
+}
+
 void Parser::strip_drops(Toks& t) {
   auto lem = lemmas_of(t);
   std::vector<bool> drop(t.size(), false);
@@ -390,6 +414,7 @@ void Parser::strip_drops(Toks& t) {
       i += m.length;
       continue;
     }
+    if (auto m = lex_.additive_table().match(lem, i); m && i > 0) c_.additive = true;
     auto m = lex_.drop_table().match(lem, i);
     if (!m) {
       ++i;
@@ -432,8 +457,9 @@ std::size_t Parser::parse_subject(const Toks& t) {
     subject_person_ = in(l0, {"he", "she", "him", "someone", "somebody"});
     return 1;
   }
+  const bool next_aux = t.size() > 1 && (is_aux(t[1].lemma) || t[1].lemma == "need");
   if ((subject_from_scope_ || is_aux(l0)) && t[0].is_word() &&
-      (is_aux(l0) || (verb_capable(t[0]) && t[0].text != t[0].lemma))) {
+      (is_aux(l0) || (verb_capable(t[0]) && t[0].text != t[0].lemma && !next_aux))) {
     // "Staging has 2 replicas", "(In) production runs in us-east-1": the
     // scope was the subject.
     c_.subject = "environment";
@@ -453,6 +479,9 @@ std::size_t Parser::parse_subject(const Toks& t) {
     for (std::size_t k = from + 1; k < t.size(); ++k) {
       const auto& l = t[k].lemma;
       if (in(l, {"be", "must", "should", "can", "may", "will", "would", "need", "have", "do"}))
+        return true;
+      if (t[k].is_word() && !t[k].capitalised && verb_capable(t[k]) && t[k].text != t[k].lemma &&
+          !is_prep(l) && t[k].text.back() == 's' && wn_.synsets(t[k].lemma, Pos::noun).empty())
         return true;
     }
     return false;
@@ -480,9 +509,10 @@ std::size_t Parser::parse_subject(const Toks& t) {
     if (x.is_word() && !np.empty() && verb_capable(x) && !x.capitalised) {
       // "the payments service uses": a verb-like noun followed by an
       // inflected verb is still part of the subject.
+      const bool plural = x.text != x.lemma && x.text.back() == 's' && !wn_.synsets(x.lemma, Pos::noun).empty();
       const bool next_verbish = i + 1 < t.size() && t[i + 1].is_word() && verb_capable(t[i + 1]) &&
-                                t[i + 1].text != t[i + 1].lemma && !t[i + 1].capitalised &&
-                                !is_prep(t[i + 1].lemma);
+                                (t[i + 1].text != t[i + 1].lemma || plural) && !t[i + 1].capitalised &&
+                                !is_prep(t[i + 1].lemma) && !is_aux(t[i + 1].lemma);
       const bool boundary = (!later_aux(i) && !next_verbish) || looks_past(x) ||
                             lex_.stance_table().match(lemmas_of(t), i);
       if (boundary) break;
@@ -515,6 +545,24 @@ std::size_t Parser::parse_subject(const Toks& t) {
   return i;
 }
 
+/// "I love crowds at concerts": a place phrase after the object ("at/on/in"
+/// + noun phrase) qualifies where the statement holds.
+void Parser::take_place_phrase(Toks& p, std::size_t from) {
+  bool seen_noun = false;
+  for (std::size_t k = from; k < p.size(); ++k) {
+    const auto& l = p[k].lemma;
+    if (seen_noun && in(l, {"at", "on", "in"}) && k + 1 < p.size()) {
+      std::size_t e = k + 1;
+      while (e < p.size() && in(p[e].lemma, {"the", "a", "an"})) ++e;
+      if (e >= p.size() || !p[e].is_word() || p[e].capitalised || !noun_capable(p[e])) return;
+      if (c_.scope.place.empty()) c_.scope.place = p[p.size() - 1].lemma;
+      p.erase(p.begin() + static_cast<long>(k), p.end());
+      return;
+    }
+    if (p[k].is_word() && !is_prep(l) && !in(l, {"a", "an", "the"})) seen_noun = true;
+  }
+}
+
 void Parser::copula(const Toks& p, std::size_t from) {
   Toks rest(p.begin() + static_cast<long>(from), p.end());
   while (!rest.empty() && rest.front().is_word() && in(rest.front().lemma, {"a", "an", "the"}))
@@ -525,6 +573,13 @@ void Parser::copula(const Toks& p, std::size_t from) {
     return;
   }
   const Token& f = rest.front();
+  if (rest.size() == 1 && f.is_word()) {
+    if (const ClassDef* cls = lex_.class_of(f.lemma); cls && cls->slot != "-") {
+      c_.slot = cls->slot;
+      c_.values.push_back(f.lemma);
+      return;
+    }
+  }
   if (f.is_word() && is_prep(f.lemma) && f.lemma != "from") {
     c_.slot = "be " + f.lemma;
     complement(rest, 1, false);
@@ -738,7 +793,9 @@ void Parser::parse_predicate(Toks p) {
   // Skip auxiliaries that carry only tense ("do", "will", perfect "have",
   // progressive "be"), noting the tense.
   std::size_t i = 0;
+  bool perfect = false;
   auto note_tense = [&](const Token& t) {
+    if (t.text == "got" && i > 0 && lem[i - 1] == "have") return;  // "I've got" = "I have"
     if (in(t.text, {"was", "were", "did", "had", "used"})) c_.tense = Tense::past;
     else if (t.lemma == "will" || t.text == "going") c_.tense = Tense::future;
   };
@@ -748,8 +805,9 @@ void Parser::parse_predicate(Toks p) {
     if (in(l, {"do", "will", "would", "shall", "going"}) ||
         (l == "have" && i + 1 < p.size() && (looks_past(p[i + 1]) || lem[i + 1] == "be" || next_cue)) ||
         (l == "be" && i + 1 < p.size() && p[i + 1].text.size() > 4 &&
-         p[i + 1].text.compare(p[i + 1].text.size() - 3, 3, "ing") == 0) ||
+         p[i + 1].text.compare(p[i + 1].text.size() - 3, 3, "ing") == 0 && !lex_.class_of(lem[i + 1])) ||
         (l == "be" && next_cue && looks_past(p[i + 1]))) {
+      if (l == "have" && t_is_present(p[i])) perfect = true;
       note_tense(p[i]);
       ++i;
       continue;
@@ -758,7 +816,9 @@ void Parser::parse_predicate(Toks p) {
   }
   if (i < p.size()) {
     note_tense(p[i]);
-    if (p[i].is_word() && looks_past(p[i]) && p[i].lemma != "bear") c_.tense = Tense::past;
+    const bool have_got = p[i].text == "got" && i > 0 && lem[i - 1] == "have";
+    if (p[i].is_word() && looks_past(p[i]) && p[i].lemma != "bear" && !have_got && !perfect)
+      c_.tense = Tense::past;
   }
   if (i >= p.size()) {
     c_.stance = neg % 2 ? -1 : 1;
@@ -766,10 +826,14 @@ void Parser::parse_predicate(Toks p) {
     return;
   }
   c_.predicate = lem[i];
+  for (std::size_t k = i + 1; k < p.size(); ++k)
+    if (p[k].is_word() && !is_prep(lem[k]) && !in(lem[k], {"a", "an", "the"}) && !is_possessive_det(lem[k]))
+      action_words_.push_back(lex_.canonical(lem[k]));
 
   // 1. A stance verb: like / love / hate / prefer ...
   if (auto m = lex_.stance_table().match(lem, i); m) {
     const StanceDef& d = lex_.stance(m.entry);
+    take_place_phrase(p, i + m.length);
     c_.slot = d.exclusive ? "prefer" : "like";
     c_.predicate = lem[i];
     c_.stance = (d.polarity > 0 ? 1 : -1) * (neg % 2 ? -1 : 1);
@@ -780,7 +844,9 @@ void Parser::parse_predicate(Toks p) {
   }
   // 2. A cue verb with a verbal complement: "stopped going to the gym",
   //    "quit smoking", "started eating meat".
-  if (auto m = lex_.cue_table().match(lem, i); m) {
+  auto cue_m = lex_.cue_table().match(lem, i);
+  if (auto sm = lex_.slot_patterns().match(lem, i); cue_m && sm && sm.length > cue_m.length) cue_m = {};
+  if (auto m = cue_m; m) {
     const CueDef& cue = lex_.cue(m.entry);
     std::size_t k = i + m.length;
     if (k < p.size() && lem[k] == "to" && k + 1 < p.size() && verb_capable(p[k + 1]) &&
@@ -796,7 +862,8 @@ void Parser::parse_predicate(Toks p) {
     }
     // Transitive change verbs with the changed thing as object and the new
     // value after "to"/"with": "we moved the API to port 9090".
-    if ((cue.kind == CueKind::move || cue.kind == CueKind::switch_ || cue.kind == CueKind::update) &&
+    const bool bare_verb = m.length == 1 && cue.phrase != "replace" && cue.phrase != "trade in";
+    if (bare_verb && (cue.kind == CueKind::move || cue.kind == CueKind::switch_ || cue.kind == CueKind::update) &&
         (c_.subject == "user" || c_.subject == "environment")) {
       std::size_t to = k;
       while (to < p.size() && !in(lem[to], {"to", "with", "from"})) ++to;
@@ -812,6 +879,11 @@ void Parser::parse_predicate(Toks p) {
     }
     c_.stance = neg % 2 ? -1 : 1;
     // "switched from X to Y" / "migrated from X to Y" / "replaced X with Y".
+    if (cue.phrase.size() > 5 && cue.phrase.compare(cue.phrase.size() - 5, 5, " from") == 0) {
+      Toks x;
+      for (std::size_t q2 = k; q2 < p.size() && !in(lem[q2], {"to", "with"}); ++q2) x.push_back(p[q2]);
+      push_unique(c_.from_values, canon_phrase(x));
+    }
     for (std::size_t j = k; j < p.size(); ++j) {
       if (lem[j] == "from") {
         Toks x;
@@ -904,6 +976,7 @@ void Parser::parse_predicate(Toks p) {
   }
   // 4. Any other verb: the verb is the slot (multi-valued unless slots.txt
   //    says otherwise).
+  take_place_phrase(p, i + 1);
   c_.slot = lem[i];
   c_.stance = neg % 2 ? -1 : 1;
   negations_ = 0;
@@ -941,8 +1014,9 @@ Claim Parser::run(std::string_view text) {
   Toks second;
   Toks main = split_clauses(sent, &second);
   join_classes(main);
-  strip_scopes(main);
   strip_time(main);
+  strip_scopes(main);
+  strip_purpose(main);
   strip_drops(main);
   const std::size_t pred = parse_subject(main);
   parse_predicate(Toks(main.begin() + static_cast<long>(pred), main.end()));
@@ -952,8 +1026,8 @@ Claim Parser::run(std::string_view text) {
     Parser p2(lex_, ctx_);
     p2.c_.subject = c_.subject;
     join_classes(second);
-    strip_scopes(second);
     strip_time(second);
+    strip_scopes(second);
     strip_drops(second);
     std::size_t start = 0;
     if (!second.empty() && (is_first_person(second[0].lemma) || second[0].capitalised)) {
@@ -990,7 +1064,7 @@ Claim Parser::run(std::string_view text) {
   // Claims with a generic subject ("you must run the tests") are about the action.
   if (subject_generic_) {
     std::string action = c_.predicate;
-    for (const auto& v : c_.values) action += " " + v;
+    for (const auto& w : action_words_) action += " " + w;
     c_.subject = action.empty() ? "you" : action;
     c_.values.clear();
     if (c_.modality != Modality::none) c_.slot = "rule";
