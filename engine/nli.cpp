@@ -31,14 +31,15 @@ bool function_word(std::string_view l) {
   return in(l, {"a", "an", "the", "be", "do", "have", "of", "in", "on", "at", "to", "by", "with",
                 "for", "from", "and", "or", "some", "this", "that", "these", "those", "there",
                 "it", "its", "his", "her", "their", "who", "which", "is", "are", "into", "onto",
-                "as", "while", "being", "out", "up", "down", "near", "next", "other", "another",
-                "one", "'s", "through", "over", "under", "around", "front", "behind", "across",
+                "as", "while", "being", "out", "another",
+                "one", "'s", "through", "around", "across",
                 "along", "toward", "towards", "off", "about", "away", "together", "each",
                 "two", "three", "four", "five", "several", "many", "few"}) ;
 }
 
 struct Side {
   std::vector<std::string> lemmas;  // all tokens, negators removed
+  std::vector<std::string> texts;   // the same tokens, written form (lower case)
   std::vector<const Token*> toks;
   int negations = 0;
 };
@@ -51,13 +52,14 @@ Side read(const Lexicon& lex, const std::vector<Token>& toks) {
     const std::string& l = t.lemma;
     if (lex.is_negator(l) || l == "nobody" || l == "nothing") {
       ++s.negations;
-      if (l == "nobody") s.lemmas.push_back("person"), s.toks.push_back(&t);
+      if (l == "nobody") s.lemmas.push_back("person"), s.texts.push_back("person"), s.toks.push_back(&t);
       continue;
     }
     std::string x = l;
     if (t.is_word()) x = lex.canonical(l) == l ? l : lex.canonical(l);
     if (x == "user") x = l;  // pronouns stay themselves in the NLI view
     s.lemmas.push_back(x);
+    s.texts.push_back(t.text);
     s.toks.push_back(&t);
   }
   return s;
@@ -71,6 +73,28 @@ class Relations {
     if (a == b) return true;
     for (Pos p : {Pos::noun, Pos::verb, Pos::adj, Pos::adv})
       if (wn_.synonyms(a, b, p, 3)) return true;
+    return false;
+  }
+  /// Adjectives in one similar-to cluster ("small" / "tiny", "happy" / "glad").
+  bool similar(const std::string& a, const std::string& b) const {
+    auto heads = [&](const std::string& w) {
+      std::vector<WordNet::SynsetId> out;
+      for (auto id : wn_.lookup(w, Pos::adj)) {
+        out.push_back(id);
+        for (const auto& p : wn_.pointers(id))
+          if (p.rel == WordNet::Rel::similar) out.push_back(p.target);
+      }
+      return out;
+    };
+    const auto ha = heads(a), hb = heads(b);
+    for (auto x : ha)
+      for (auto y : hb)
+        if (x == y) return true;
+    return false;
+  }
+  bool synonym_any(const std::string& a, const std::string& b) const {
+    for (Pos p : {Pos::noun, Pos::verb, Pos::adj, Pos::adv})
+      if (wn_.synonyms(a, b, p, 30)) return true;
     return false;
   }
   /// a is a kind of b (b more general).
@@ -117,6 +141,39 @@ class Relations {
   }
   /// Two different things that cannot both be the one in the scene: numbers,
   /// antonyms, nationalities, and siblings under a close common ancestor.
+  /// Exclusivity judged where the two sentences differ in one span: every
+  /// sense counts (the parallel position already fixes the sense).
+  bool exclusive_swap(const std::string& a, const std::string& b) const {
+    if (a == b) return false;
+    if (numeric(a) && numeric(b)) return true;
+    for (Pos p : {Pos::adj, Pos::verb, Pos::noun, Pos::adv})
+      if (wn_.antonyms(a, b, p, 30)) return true;
+    for (Pos p : {Pos::noun, Pos::verb, Pos::adj, Pos::adv})
+      if (wn_.synonyms(a, b, p, 30)) return false;
+    if (hypernym_of(a, b) || hypernym_of(b, a)) return false;
+    const ClassDef* cla = lex_.class_of(a);
+    if (cla && cla == lex_.class_of(b) && cla->exclusive) return true;
+    const std::string ca = country(a), cb = country(b);
+    if (!ca.empty() && !cb.empty()) return ca != cb;
+    auto colour = [&](const std::string& w) {
+      return wn_.is_a(w, "color", Pos::noun, 8, 4) || wn_.is_a(w, "chromatic_color", Pos::noun, 8, 3) ||
+             wn_.is_a(w, "achromatic_color", Pos::noun, 8, 3);
+    };
+    if (colour(a) && colour(b)) return true;
+    for (Pos pos : {Pos::noun, Pos::verb}) {
+      auto aa = ancestors(a, pos, 4, 3);
+      if (aa.empty()) continue;
+      auto bb = ancestors(b, pos, 4, 3);
+      for (const auto& [id, da] : aa) {
+        auto it = bb.find(id);
+        if (it == bb.end() || da == 0 || it->second == 0) continue;
+        if (WordNet::lexfile_name(wn_.synset(id).lexfile) == std::string_view("noun.Tops")) continue;
+        if (da + it->second <= (pos == Pos::noun ? 5 : 3)) return true;
+      }
+    }
+    return false;
+  }
+
   bool exclusive(const std::string& a, const std::string& b) const {
     if (a == b) return false;
     if (numeric(a) && numeric(b)) return true;
@@ -187,6 +244,68 @@ NliResult nli_view(const Lexicon& lex, std::string_view premise, std::string_vie
   const auto pmid = content(P.lemmas, pre, pe);
   const auto hmid = content(H.lemmas, pre, he);
   const std::size_t shared = pre + suf;
+
+  // One swapped span: its lexical relation decides.
+  {
+    auto strip = [&](const std::vector<std::string>& v, std::size_t from, std::size_t to) {
+      std::vector<std::string> out;
+      for (std::size_t i = from; i < to; ++i) {
+        std::string w = v[i];
+        // "second-floor" / "90th-floor": ordinals as numbers.
+        if (auto d = w.find('-'); d != std::string::npos && d > 0) {
+          for (const Token& t : tokenize(lex, w.substr(0, d)))
+            if (t.kind == Token::Kind::ordinal || t.kind == Token::Kind::number) w = t.text + w.substr(d);
+        }
+        if (in(w, {"a", "an", "the", ",", "from", "to", "of", "away", "be", "'s"})) continue;
+        // Hyphenated compounds: "sun-lit" / "moon-lit" -> compare the parts.
+        const auto dash = w.find('-');
+        if (dash != std::string::npos && dash > 0 && dash + 1 < w.size()) {
+          out.push_back(lex.lemma(w.substr(0, dash)));
+          out.push_back(lex.lemma(w.substr(dash + 1)));
+        } else {
+          out.push_back(w);
+        }
+      }
+      return out;
+    };
+    auto ps = strip(P.lemmas, pre, pe), hs = strip(H.lemmas, pre, he);
+    // Drop parts the two spans share ("sun lit" / "moon lit").
+    std::vector<std::string> ps2, hs2;
+    for (const auto& x : ps)
+      if (std::find(hs.begin(), hs.end(), x) == hs.end()) ps2.push_back(x);
+    for (const auto& y : hs)
+      if (std::find(ps.begin(), ps.end(), y) == ps.end()) hs2.push_back(y);
+    if (!neg_flip && !ps2.empty() && !hs2.empty() && ps2.size() <= 4 && hs2.size() <= 4) {
+      const std::string jp = joined(ps2, 0, ps2.size()), jh = joined(hs2, 0, hs2.size());
+      // Compounds by their written form ("dining room", not "dine room").
+      const std::string tp = joined(P.texts, pre, pe), th = joined(H.texts, pre, he);
+      bool ex = (ps2.size() > 1 || hs2.size() > 1) &&
+                (rel.exclusive_swap(jp, jh) || rel.exclusive_swap(tp, th) ||
+                 (ps2.size() == 1 && rel.exclusive_swap(ps2.front(), th)) ||
+                 (hs2.size() == 1 && rel.exclusive_swap(tp, hs2.front())));
+      for (const auto& x : ps2)
+        for (const auto& y : hs2) ex = ex || rel.exclusive_swap(x, y);
+      if (ex) {
+        r.label = Nli::contradiction;
+        r.confidence = 0.85;
+        r.why = "the sentences differ by exclusive alternatives: " + jp + " vs " + jh;
+        return r;
+      }
+      bool all_entailed = true;
+      for (const auto& y : hs2) {
+        bool ok = false;
+        for (const auto& x : ps2)
+          ok = ok || rel.synonym(x, y) || rel.hypernym_of(x, y) || rel.synonym_any(x, y) || rel.similar(x, y);
+        all_entailed = all_entailed && ok;
+      }
+      if (all_entailed || rel.synonym_any(jp, jh)) {
+        r.label = Nli::entailment;
+        r.confidence = 0.8;
+        r.why = "the sentences differ by a synonym or a more general word: " + jp + " / " + jh;
+        return r;
+      }
+    }
+  }
 
   // Alignment of H's content words to P's.
   const auto pc = content(P.lemmas, 0, P.lemmas.size());

@@ -106,6 +106,29 @@ const std::unordered_map<std::string, int>& ordinal_words() {
   return m;
 }
 
+std::optional<double> word_number(std::string_view w);
+
+/// Ordinals beyond the table: "sixteenth", "fortieth", "twenty-first".
+std::optional<double> ordinal_word(std::string_view w) {
+  const auto& ow = ordinal_words();
+  if (auto it = ow.find(std::string(w)); it != ow.end()) return std::nullopt;  // the table handles it
+  std::string s(w);
+  const auto dash = s.find('-');
+  if (dash != std::string::npos) {
+    const auto tens = word_number(s.substr(0, dash));
+    auto it = ow.find(s.substr(dash + 1));
+    if (tens && it != ow.end() && it->second > 0 && it->second < 10) return *tens + it->second;
+    return std::nullopt;
+  }
+  if (s.size() > 6 && s.compare(s.size() - 4, 4, "ieth") == 0) {
+    if (auto v = word_number(s.substr(0, s.size() - 4) + "y")) return v;
+  }
+  if (s.size() > 5 && s.compare(s.size() - 2, 2, "th") == 0) {
+    if (auto v = word_number(s.substr(0, s.size() - 2)); v && *v >= 13) return v;
+  }
+  return std::nullopt;
+}
+
 std::optional<double> parse_number(std::string_view s) {
   if (s.empty() || !is_digit(s[0])) return std::nullopt;
   std::size_t dots = 0;
@@ -119,6 +142,8 @@ std::optional<double> parse_number(std::string_view s) {
 
 /// Words of a number written out: "thirty-four", "one hundred".
 std::optional<double> word_number(std::string_view w) {
+  if (w == "hundred") return 100;
+  if (w == "thousand") return 1000;
   const auto& nw = number_words();
   if (auto it = nw.find(std::string(w)); it != nw.end()) {
     if (w == "single" || w == "couple") return std::nullopt;  // only in context
@@ -311,6 +336,12 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       num = words[i + 1].first == "dozen" ? 12 : 2;
       ++i;
       if (i + 1 < words.size() && words[i + 1].first == "of") ++i;
+    } else if (auto ord = ordinal_word(w); ord) {
+      t.kind = Token::Kind::ordinal;
+      t.number = *ord;
+      t.text = t.lemma = format_number(*ord) + "th";
+      out.push_back(std::move(t));
+      continue;
     } else if (auto it = ow.find(w); it != ow.end() && it->second > 0) {
       // "second" is also a unit: "30 second" was merged below already.
       t.kind = Token::Kind::ordinal;
