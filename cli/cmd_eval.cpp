@@ -211,7 +211,7 @@ int eval_pairs(const Lexicon& lex, const EvalOptions& o) {
       ++blocks;
       if (*p.label != Classification::true_contradiction) ++false_blocks;
     }
-    if (o.errors && gold != pred) {
+    if ((o.errors && gold != pred) || o.dump) {
       JsonWriter w;
       w.begin_object().kv("id", p.id).kv("gold", to_string(*p.label)).kv("pred", to_string(v.classification));
       w.kv("conf", v.confidence).kv("a", p.existing.text).kv("b", p.incoming.text).kv("why", v.reasoning);
@@ -337,13 +337,15 @@ int eval_nli(const Lexicon& lex, const EvalOptions& o) {
   Confusion all(labels);
   std::map<std::string, Confusion> by_cat;
   Progress progress(o.quiet);
+  NliOptions nopt;
+  nopt.same_scene = o.scene == "same" || (o.scene == "auto" && o.format != "sick");
   for (std::size_t i = 0; i < rows->size(); ++i) {
     const NliRow& r = (*rows)[i];
-    const NliResult res = nli_view(lex, r.premise, r.hypothesis);
+    const NliResult res = nli_view(lex, r.premise, r.hypothesis, nopt);
     const auto gold = static_cast<std::size_t>(r.gold), pred = static_cast<std::size_t>(res.label);
     all.add(gold, pred);
     by_cat.try_emplace(r.category.empty() ? "-" : r.category, labels).first->second.add(gold, pred);
-    if (o.errors && gold != pred) {
+    if ((o.errors && gold != pred) || o.dump) {
       JsonWriter w;
       w.begin_object().kv("cat", r.category).kv("gold", to_string(r.gold)).kv("pred", to_string(res.label));
       w.kv("a", r.premise).kv("b", r.hypothesis).kv("why", res.why).end_object();
@@ -351,8 +353,9 @@ int eval_nli(const Lexicon& lex, const EvalOptions& o) {
     }
     progress.tick(i + 1, rows->size());
   }
-  std::printf("dataset %s (%s, NLI view%s%s): %ld pairs\n", o.dataset.c_str(), o.format.c_str(),
-              o.split ? ", split " : "", o.split ? o.split->c_str() : "", all.n());
+  std::printf("dataset %s (%s, NLI view, %s scene%s%s): %ld pairs\n", o.dataset.c_str(), o.format.c_str(),
+              nopt.same_scene ? "same" : "separate", o.split ? ", split " : "", o.split ? o.split->c_str() : "",
+              all.n());
   std::printf("three-way accuracy %.3f   macro-F1 %.3f\n\n", all.accuracy(), all.macro_f1());
   all.print(stdout);
   std::printf("\nper %s\n%-20s %6s %9s %9s\n", o.format == "sick" ? "SemEval set" : "category", "", "n",
@@ -361,6 +364,7 @@ int eval_nli(const Lexicon& lex, const EvalOptions& o) {
     std::printf("%-20s %6ld %9.3f %9.3f\n", name.c_str(), cm.n(), cm.accuracy(), cm.macro_f1());
   JsonWriter w;
   w.begin_object().kv("dataset", o.dataset).kv("format", o.format).kv("view", "nli");
+  w.kv("scene", nopt.same_scene ? "same" : "separate");
   if (o.split) w.kv("split", *o.split);
   all.write(w);
   w.key("per_category").begin_object();

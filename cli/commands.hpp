@@ -50,7 +50,12 @@ struct EvalOptions {
   /// breaking-nli: a category.
   std::optional<std::string> split;
   bool errors = false;  ///< misclassified items as JSON lines on stderr
+  bool dump = false;    ///< every item as a JSON line on stderr
   bool quiet = false;   ///< no progress on stderr
+  /// NLI data: "same" assumes both sentences describe one scene, "separate"
+  /// does not; "auto" follows the dataset's annotation guidelines (Breaking
+  /// NLI / SNLI: same; SICK: separate).
+  std::string scene = "auto";
 };
 int cmd_eval(const Common& c, const EvalOptions& o);
 

@@ -108,6 +108,11 @@ int main(int argc, char** argv) {
                    "only this part: pairs `split` (a, b), SICK SemEval_set (TRAIN, TRIAL), or a "
                    "Breaking NLI category");
   eval->add_flag("--errors", eo.errors, "print each misclassified item as a JSON line on stderr");
+  eval->add_option("--scene", eo.scene,
+                   "NLI data: auto (from the dataset's annotation guidelines: breaking-nli same, "
+                   "sick separate), same, or separate")
+      ->check(CLI::IsMember({"auto", "same", "separate"}));
+  eval->add_flag("--dump", eo.dump, "print every item with its verdict as a JSON line on stderr");
   eval->add_flag("--quiet", eo.quiet, "no progress on stderr");
 
   try {

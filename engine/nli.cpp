@@ -143,24 +143,31 @@ class Relations {
   /// antonyms, nationalities, and siblings under a close common ancestor.
   /// Exclusivity judged where the two sentences differ in one span: every
   /// sense counts (the parallel position already fixes the sense).
+  mutable std::string kind;  // what made the last exclusive_swap true
   bool exclusive_swap(const std::string& a, const std::string& b) const {
     if (a == b) return false;
+    kind = "number";
     if (numeric(a) && numeric(b)) return true;
+    static const char* pos_name[] = {"noun", "verb", "adj", "adv"};
     for (Pos p : {Pos::adj, Pos::verb, Pos::noun, Pos::adv})
-      if (wn_.antonyms(a, b, p, 30)) return true;
+      if (wn_.antonyms(a, b, p, 30)) return kind = std::string("antonym-") + pos_name[static_cast<int>(p)], true;
     for (Pos p : {Pos::noun, Pos::verb, Pos::adj, Pos::adv})
       if (wn_.synonyms(a, b, p, 30)) return false;
     if (hypernym_of(a, b) || hypernym_of(b, a)) return false;
     const ClassDef* cla = lex_.class_of(a);
+    kind = "class";
     if (cla && cla == lex_.class_of(b) && cla->exclusive) return true;
     const std::string ca = country(a), cb = country(b);
+    kind = "country";
     if (!ca.empty() && !cb.empty()) return ca != cb;
     auto colour = [&](const std::string& w) {
       return wn_.is_a(w, "color", Pos::noun, 8, 4) || wn_.is_a(w, "chromatic_color", Pos::noun, 8, 3) ||
              wn_.is_a(w, "achromatic_color", Pos::noun, 8, 3);
     };
+    kind = "colour";
     if (colour(a) && colour(b)) return true;
     for (Pos pos : {Pos::noun, Pos::verb}) {
+      kind = pos == Pos::noun ? "sibling-noun" : "sibling-verb";
       auto aa = ancestors(a, pos, 4, 3);
       if (aa.empty()) continue;
       auto bb = ancestors(b, pos, 4, 3);
@@ -224,7 +231,8 @@ std::vector<std::string> content(const std::vector<std::string>& v, std::size_t 
 
 }  // namespace
 
-NliResult nli_view(const Lexicon& lex, std::string_view premise, std::string_view hypothesis) {
+NliResult nli_view(const Lexicon& lex, std::string_view premise, std::string_view hypothesis,
+                   const NliOptions& options) {
   const auto tp = tokenize(lex, premise);
   const auto th = tokenize(lex, hypothesis);
   const Side P = read(lex, tp);
@@ -286,9 +294,10 @@ NliResult nli_view(const Lexicon& lex, std::string_view premise, std::string_vie
       for (const auto& x : ps2)
         for (const auto& y : hs2) ex = ex || rel.exclusive_swap(x, y);
       if (ex) {
-        r.label = Nli::contradiction;
-        r.confidence = 0.85;
-        r.why = "the sentences differ by exclusive alternatives: " + jp + " vs " + jh;
+        // Exclusive alternatives contradict only within one scene.
+        r.label = options.same_scene ? Nli::contradiction : Nli::neutral;
+        r.confidence = options.same_scene ? 0.85 : 0.6;
+        r.why = "the sentences differ by exclusive alternatives (" + rel.kind + "): " + jp + " vs " + jh;
         return r;
       }
       bool all_entailed = true;
@@ -360,7 +369,7 @@ NliResult nli_view(const Lexicon& lex, std::string_view premise, std::string_vie
     }
     return r;
   }
-  if (!ex_a.empty() && (coverage >= 0.5 || shared >= 2)) {
+  if (options.same_scene && !ex_a.empty() && (coverage >= 0.5 || shared >= 2)) {
     r.label = Nli::contradiction;
     r.confidence = 0.8;
     r.why = "exclusive alternatives: " + ex_a + " vs " + ex_b;

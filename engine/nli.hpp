@@ -32,8 +32,19 @@ struct NliResult {
   std::string why;
 };
 
+/// How the two sentences relate to the world, which NLI datasets annotate
+/// differently: SNLI and Breaking NLI asked annotators to assume both
+/// captions describe the same photo (so "a man is sitting" / "a man is
+/// running" contradict), SICK did not (the same pair is neutral there: it may
+/// be another man, another moment). Only explicit negation contradicts
+/// without a shared scene.
+struct NliOptions {
+  bool same_scene = true;
+};
+
 /// The NLI relation of `hypothesis` given `premise`, from their texts.
-NliResult nli_view(const Lexicon& lex, std::string_view premise, std::string_view hypothesis);
+NliResult nli_view(const Lexicon& lex, std::string_view premise, std::string_view hypothesis,
+                   const NliOptions& options = {});
 
 /// The NLI relation implied by a memory-view verdict on two claims (what
 /// `judge()` reports in Verdict::nli): duplicate -> entailment, true
