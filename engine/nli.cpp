@@ -34,7 +34,7 @@ bool function_word(std::string_view l) {
                 "as", "while", "being", "out", "another",
                 "one", "'s", "through", "around", "across",
                 "along", "toward", "towards", "off", "about", "away", "together", "each",
-                "two", "three", "four", "five", "several", "many", "few"}) ;
+                "two", "three", "four", "five", "several", "many", "few", "1"}) ;
 }
 
 struct Side {
@@ -280,9 +280,9 @@ NliResult nli_view(const Lexicon& lex, std::string_view premise, std::string_vie
     // Drop parts the two spans share ("sun lit" / "moon lit").
     std::vector<std::string> ps2, hs2;
     for (const auto& x : ps)
-      if (std::find(hs.begin(), hs.end(), x) == hs.end()) ps2.push_back(x);
+      if (std::find(hs.begin(), hs.end(), x) == hs.end() && (!function_word(x) || ps.size() == 1)) ps2.push_back(x);
     for (const auto& y : hs)
-      if (std::find(ps.begin(), ps.end(), y) == ps.end()) hs2.push_back(y);
+      if (std::find(ps.begin(), ps.end(), y) == ps.end() && (!function_word(y) || hs.size() == 1)) hs2.push_back(y);
     if (!neg_flip && !ps2.empty() && !hs2.empty() && ps2.size() <= 4 && hs2.size() <= 4) {
       const std::string jp = joined(ps2, 0, ps2.size()), jh = joined(hs2, 0, hs2.size());
       // Compounds by their written form ("dining room", not "dine room").
@@ -358,7 +358,18 @@ NliResult nli_view(const Lexicon& lex, std::string_view premise, std::string_vie
   }
 
   if (neg_flip) {
-    if (coverage >= 0.6 || pmid.size() + hmid.size() <= 2) {
+    // The negated sentence denies what the other asserts when its content
+    // is (mostly) in the other sentence.
+    const auto& neg_c = (P.negations % 2) ? pc : hc;
+    const auto& pos_c = (P.negations % 2) ? hc : pc;
+    int covered = 0;
+    for (const auto& w : neg_c) {
+      bool ok = false;
+      for (const auto& x : pos_c) ok = ok || x == w || rel.synonym(x, w) || rel.hypernym_of(x, w) || rel.hypernym_of(w, x);
+      covered += ok;
+    }
+    const double neg_cov = neg_c.empty() ? 1.0 : static_cast<double>(covered) / static_cast<double>(neg_c.size());
+    if (neg_cov >= 0.75 || coverage >= 0.85 || pmid.size() + hmid.size() <= 2) {
       r.label = Nli::contradiction;
       r.confidence = 0.85;
       r.why = "one side negates what the other asserts";
