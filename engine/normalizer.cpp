@@ -166,7 +166,9 @@ bool Parser::profession(const std::string& noun) const {
     return false;
   for (const char* anchor : {"worker", "professional", "skilled_worker", "employee", "engineer",
                              "scientist", "artist", "writer", "performer", "athlete", "official",
-                             "expert", "practitioner", "serviceman", "programmer", "lawyer"})
+                             "expert", "practitioner", "serviceman", "programmer", "lawyer",
+                             "businessperson", "specialist", "creator", "leader", "intellectual",
+                             "communicator", "craftsman", "tradesman", "technician"})
     if (noun == anchor || wn_.is_a(noun, anchor, Pos::noun, 2)) return true;
   return false;
 }
@@ -194,7 +196,7 @@ std::string Parser::canon_phrase(const Toks& np) const {
 /// Splits a sentence at "and"/"but"/"," that start a new clause; returns the
 /// first clause and stores the second (if any) in `second`.
 Toks Parser::split_clauses(const Toks& s, Toks* second) {
-  for (std::size_t i = 1; i + 1 < s.size(); ++i) {
+  for (std::size_t i = 2; i + 1 < s.size(); ++i) {
     const auto& l = s[i].lemma;
     if (!(l == "and" || l == "but" || l == "," || l == "then")) continue;
     const Token& nx = s[i + 1];
@@ -231,6 +233,9 @@ void Parser::scan_cues(Toks& t) {
         const int year = static_cast<int>(t[i + 1].number);
         if (auto ms = parse_rfc3339(std::to_string(year) + "-01-01")) c_.valid_from = *ms;
       }
+    } else if (m.length == 1 && i > 0 && lem[i - 1] == "be" && cue.kind != CueKind::now &&
+               cue.kind != CueKind::new_ && (i + 1 >= t.size() || !is_prep(lem[i + 1]))) {
+      accept = false;  // "I am divorced", "the API is deprecated": a state
     } else if (cue.phrase == "cut") {
       accept = false;
       for (std::size_t k = i + 1; k < t.size() && k < i + 4; ++k)
@@ -438,6 +443,24 @@ void Parser::strip_drops(Toks& t) {
 std::size_t Parser::parse_subject(const Toks& t) {
   if (t.empty()) return 0;
   const auto& l0 = t[0].lemma;
+  if (t.size() > 2 && t[1].lemma == "and" && is_first_person(t[2].lemma) && t[0].is_word()) {
+    // "Paul and I got divorced": the user, with Paul as the other party.
+    c_.subject = "user";
+    c_.subject_kind = SubjectKind::present;
+    subject_person_ = true;
+    push_unique(c_.values, token_form(t[0]));
+    return 3;
+  }
+  if (t.size() > 1 && is_prep(l0) && !is_first_person(l0)) {
+    // "At restaurants I order steak": a leading place phrase is a context.
+    for (std::size_t k = 1; k < t.size() && k < 5; ++k)
+      if (is_first_person(t[k].lemma)) {
+        if (c_.scope.setting.empty()) c_.scope.setting = t[k - 1].lemma;
+        Toks rest(t.begin() + static_cast<long>(k), t.end());
+        const std::size_t n = parse_subject(rest);
+        return k + n;
+      }
+  }
   if (is_first_person(l0)) {
     c_.subject = "user";
     c_.subject_kind = SubjectKind::present;
@@ -613,8 +636,19 @@ void Parser::copula(const Toks& p, std::size_t from) {
       return;
     }
   }
-  // A person noun: a profession or an identity.
+  // A person called a thing or an animal ("my boss is a shark", "my boss is
+  // a dinosaur"): a metaphor, not a literal claim.
   const Token& last = rest.back();
+  if (subject_person_ && attribute_.empty() && last.is_word() && !last.capitalised &&
+      !lex_.class_of(last.lemma)) {
+    auto ids = wn_.lookup(last.lemma, Pos::noun);
+    if (!ids.empty() && wn_.lookup(last.lemma, Pos::adj).empty()) {
+      const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+      if (lf == "noun.animal" || lf == "noun.food" || lf == "noun.plant" || lf == "noun.artifact" ||
+          lf == "noun.object" || lf == "noun.substance")
+        c_.figurative = true;
+    }
+  }
   if (subject_person_ && last.is_word() && rest.size() <= 3 && !last.capitalised) {
     if (profession(last.lemma)) {
       c_.slot = "profession";
@@ -804,9 +838,9 @@ void Parser::parse_predicate(Toks p) {
     const bool next_cue = i + 1 < p.size() && lex_.cue_table().match(lem, i + 1) && verb_capable(p[i + 1]);
     if (in(l, {"do", "will", "would", "shall", "going"}) ||
         (l == "have" && i + 1 < p.size() && (looks_past(p[i + 1]) || lem[i + 1] == "be" || next_cue)) ||
-        (l == "be" && i + 1 < p.size() && p[i + 1].text.size() > 4 &&
+        (l == "be" && i + 1 < p.size() && p[i + 1].text.size() > 4 && p[i + 1].text != p[i + 1].lemma &&
          p[i + 1].text.compare(p[i + 1].text.size() - 3, 3, "ing") == 0 && !lex_.class_of(lem[i + 1])) ||
-        (l == "be" && next_cue && looks_past(p[i + 1]))) {
+        (l == "be" && next_cue && looks_past(p[i + 1]) && !lex_.class_of(lem[i + 1]))) {
       if (l == "have" && t_is_present(p[i])) perfect = true;
       note_tense(p[i]);
       ++i;
