@@ -16,10 +16,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "common/json_writer.hpp"
 #include "engine/lexicon.hpp"
 #include "engine/nli.hpp"
+#include "engine/wn_fast.hpp"
 #include "engine/normalizer.hpp"
 
 namespace credence {
@@ -106,31 +108,23 @@ bool contains_all(const std::vector<std::string>& big, const std::vector<std::st
   return true;
 }
 
-/// Holonym chain: "austin" is part of "texas" is part of "united_states".
-bool part_of(const WordNet& wn, const std::string& part, const std::string& whole) {
-  auto targets = wn.lookup(whole, Pos::noun);
-  if (targets.empty()) return false;
-  std::vector<WordNet::SynsetId> frontier = wn.lookup(part, Pos::noun);
-  if (frontier.size() > 3) frontier.resize(3);
-  for (int depth = 0; depth < 5 && !frontier.empty(); ++depth) {
-    std::vector<WordNet::SynsetId> next;
-    for (auto s : frontier)
-      for (const auto& p : wn.pointers(s))
-        if (p.rel == WordNet::Rel::part_holonym || p.rel == WordNet::Rel::member_holonym) {
-          if (std::find(targets.begin(), targets.end(), p.target) != targets.end()) return true;
-          next.push_back(p.target);
-        }
-    frontier.swap(next);
-  }
-  return false;
-}
-
 class Comparer {
  public:
+  mutable std::string memo_a_, memo_b_;
+  mutable ValueRel memo_ = ValueRel::different;
+
   Comparer(const Lexicon& lex) : lex_(lex), wn_(lex.wordnet()) {}
 
   ValueRel values(const std::string& a, const std::string& b) const {
     if (a == b) return ValueRel::equal;
+    if (a == memo_a_ && b == memo_b_) return memo_;
+    memo_a_ = a;
+    memo_b_ = b;
+    memo_ = compute(a, b);
+    return memo_;
+  }
+
+  ValueRel compute(const std::string& a, const std::string& b) const {
     if (numeric(a) || numeric(b)) return ValueRel::exclusive;
     const auto wa = words_of(a), wb = words_of(b);
     if (wa.size() != wb.size()) {
@@ -139,7 +133,7 @@ class Comparer {
         for (const auto& w : big) {
           if (std::find(small.begin(), small.end(), w) != small.end()) continue;
           bool kind = false;
-          for (const auto& s : small) kind = kind || wn_.is_a(s, w, Pos::noun, 2, 6);
+          for (const auto& s : small) kind = kind || wn_fast::fast_is_a(wn_, s, w, 2, 6);
           if (!kind) return false;
         }
         return true;
@@ -154,13 +148,13 @@ class Comparer {
     // Lexicon classes act as hypernyms ("brother" is a "sibling").
     if (cb && cb->name == a) return ValueRel::specific_b;
     if (ca && ca->name == b) return ValueRel::specific_a;
-    if (wn_.synonyms(ua, ub, Pos::noun, 2)) return ValueRel::equal;
-    if (part_of(wn_, ua, ub) || wn_.is_a(ua, ub, Pos::noun, 2, 6)) return ValueRel::specific_a;
-    if (part_of(wn_, ub, ua) || wn_.is_a(ub, ua, Pos::noun, 2, 6)) return ValueRel::specific_b;
-    if (wn_.antonyms(ua, ub, Pos::adj) || wn_.antonyms(ua, ub, Pos::noun) ||
-        wn_.antonyms(ua, ub, Pos::verb))
+    if (wn_fast::fast_synonyms(wn_, ua, ub, Pos::noun, 2)) return ValueRel::equal;
+    if (wn_fast::part_of(wn_, ua, ub) || wn_fast::fast_is_a(wn_, ua, ub, 2, 6)) return ValueRel::specific_a;
+    if (wn_fast::part_of(wn_, ub, ua) || wn_fast::fast_is_a(wn_, ub, ua, 2, 6)) return ValueRel::specific_b;
+    if (wn_fast::fast_co_hyponyms(wn_, ua, ub)) return ValueRel::exclusive;
+    if (wn_fast::direct_antonyms(wn_, ua, ub, Pos::noun) ||
+        (!wn_.synsets(ua, Pos::adj).empty() && !wn_.synsets(ub, Pos::adj).empty() && wn_.antonyms(ua, ub, Pos::adj)))
       return ValueRel::exclusive;
-    if (wn_.co_hyponyms(ua, ub, Pos::noun, 2)) return ValueRel::exclusive;
     // Same head, different modifier: "window seat" / "aisle seat".
     if (wa.size() > 1 && wb.size() > 1 && wa.back() == wb.back()) return ValueRel::exclusive;
     return ValueRel::different;
@@ -183,8 +177,8 @@ class Comparer {
     const auto wg = words_of(general);
     if (!ws.empty() && !wg.empty() && ws.back() == wg.back() && wg.size() == 1) return true;
     if (const ClassDef* c = lex_.class_of(specific); c && c->name == general) return true;
-    return wn_.is_a(underscore(specific), underscore(general), Pos::noun, 3, 10) ||
-           (!ws.empty() && wn_.is_a(ws.back(), underscore(general), Pos::noun, 3, 10));
+    return wn_fast::fast_is_a(wn_, underscore(specific), underscore(general), 3, 10) ||
+           (!ws.empty() && wn_fast::fast_is_a(wn_, ws.back(), underscore(general), 3, 10));
   }
 
  private:

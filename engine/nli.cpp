@@ -16,6 +16,7 @@
 
 #include "engine/lexicon.hpp"
 #include "engine/text.hpp"
+#include "engine/wn_fast.hpp"
 
 namespace credence {
 
@@ -412,8 +413,10 @@ Nli nli_from_memory_view(const Lexicon& lex, const Claim& a, const Claim& b, Cla
       std::string ua = va, ub = vb;
       std::replace(ua.begin(), ua.end(), ' ', '_');
       std::replace(ub.begin(), ub.end(), ' ', '_');
-      if (wn.is_a(ua, ub, Pos::noun, 2, 6)) return Nli::entailment;
-      if (wn.co_hyponyms(ua, ub, Pos::noun, 2)) return Nli::contradiction;  // one scene
+      if (!wn.synsets(ua, Pos::noun).empty() && !wn.synsets(ub, Pos::noun).empty()) {
+        if (wn_fast::fast_is_a(wn, ua, ub, 2, 6)) return Nli::entailment;
+        if (wn_fast::fast_co_hyponyms(wn, ua, ub)) return Nli::contradiction;  // one scene
+      }
       return Nli::neutral;
     }
     default: return Nli::neutral;
