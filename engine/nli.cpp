@@ -415,7 +415,7 @@ Nli nli_from_memory_view(const Lexicon& lex, const Claim& a, const Claim& b, Cla
       std::replace(ub.begin(), ub.end(), ' ', '_');
       if (!wn.synsets(ua, Pos::noun).empty() && !wn.synsets(ub, Pos::noun).empty()) {
         if (wn_fast::fast_is_a(wn, ua, ub, 2, 6)) return Nli::entailment;
-        if (wn_fast::fast_co_hyponyms(wn, ua, ub)) return Nli::contradiction;  // one scene
+        if (wn_fast::close_siblings(wn, ua, ub, 3)) return Nli::contradiction;  // one scene
       }
       return Nli::neutral;
     }

@@ -82,6 +82,37 @@ inline bool fast_co_hyponyms(const WordNet& wn, const std::string& a, const std:
   return !reaches(wn, x, y, false, 8) && !reaches(wn, y, x, false, 8);
 }
 
+/// Different things with a common ancestor at most `depth` hypernym steps
+/// above each ("beer" / "wine": both alcohol), neither a kind of the other.
+inline bool close_siblings(const WordNet& wn, const std::string& a, const std::string& b, int depth) {
+  const Ids x = first_senses(wn.synsets(a, Pos::noun), 2), y = first_senses(wn.synsets(b, Pos::noun), 2);
+  if (x.empty() || y.empty()) return false;
+  auto up = [&](Ids from, WordNet::SynsetId* out, std::size_t cap) {
+    std::size_t n = 0, begin = 0;
+    for (auto s : from)
+      if (n < cap) out[n++] = s;
+    for (int d = 0; d < depth; ++d) {
+      const std::size_t end = n;
+      for (std::size_t i = begin; i < end; ++i)
+        for (const auto& p : wn.pointers(out[i]))
+          if ((p.rel == WordNet::Rel::hypernym || p.rel == WordNet::Rel::instance_hypernym) && n < cap)
+            out[n++] = p.target;
+      begin = end;
+    }
+    return n;
+  };
+  WordNet::SynsetId ax[96], bx[96];
+  const std::size_t na = up(x, ax, 96), nb = up(y, bx, 96);
+  for (std::size_t i = 0; i < na; ++i)
+    for (std::size_t j = 0; j < nb; ++j)
+      if (ax[i] == bx[j]) {
+        // A shared synset that is one of the words themselves is is-a, not siblings.
+        if (contains(x, ax[i]) || contains(y, bx[j])) return false;
+        return true;
+      }
+  return false;
+}
+
 /// Direct (lexical or semantic) antonym pointers among the first senses.
 inline bool direct_antonyms(const WordNet& wn, const std::string& a, const std::string& b, Pos pos) {
   const Ids x = first_senses(wn.synsets(a, pos), 3), y = first_senses(wn.synsets(b, pos), 3);
