@@ -397,6 +397,26 @@ void Parser::strip_time(Toks& t) {
 
 /// "for reading" / "for driving": a purpose, kept as a scope (setting).
 void Parser::strip_purpose(Toks& t) {
+  // "for free users", "for paying customers": an audience.
+  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
+    if (t[i].lemma != "for") continue;
+    std::size_t e = i + 1;
+    while (e < t.size() && e < i + 4 && t[e].is_word() && !is_prep(t[e].lemma)) ++e;
+    if (e == i + 1 || e != t.size()) continue;  // only a trailing phrase
+    const Token& head = t[e - 1];
+    if (head.capitalised || head.text == head.lemma) continue;  // a plural of people, not a name
+    auto ids = wn_.lookup(head.lemma, Pos::noun);
+    if (ids.empty() ||
+        std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) != "noun.person")
+      continue;
+    if (c_.scope.audience.empty()) {
+      std::string a;
+      for (std::size_t k = i + 1; k < e; ++k) a += (a.empty() ? "" : " ") + t[k].lemma;
+      c_.scope.audience = a;
+    }
+    t.erase(t.begin() + static_cast<long>(i), t.end());
+    break;
+  }
   for (std::size_t i = 1; i + 1 < t.size(); ++i) {
     const Token& g = t[i + 1];
     if (t[i].lemma != "for" || !g.is_word() || g.text.size() < 5 ||
@@ -859,6 +879,16 @@ void Parser::parse_predicate(Toks p) {
     if (c_.modality != Modality::none) c_.slot = "rule";
     return;
   }
+  if (lem[i] == "be" && i + 2 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to" &&
+      lex_.slot_patterns().match(lem, i).length <= 1 && !lex_.cue_table().match(lem, i + 1)) {
+    // "was extended to 60 days": a passive change verb with the new value
+    // after "to" (a verb the cue lexicon does not list).
+    push_unique(c_.change_cues, "change to");
+    c_.predicate = lem[i + 1];
+    c_.stance = neg % 2 ? -1 : 1;
+    complement(p, i + 3, false);
+    return;
+  }
   c_.predicate = lem[i];
   for (std::size_t k = i + 1; k < p.size(); ++k)
     if (p[k].is_word() && !is_prep(lem[k]) && !in(lem[k], {"a", "an", "the"}) && !is_possessive_det(lem[k]))
@@ -1091,7 +1121,21 @@ Claim Parser::run(std::string_view text) {
   }
   // A value that is a member of a value class says which slot it fills
   // ("I've got blue eyes" -> eye colour).
-  if (c_.values.size() == 1 && in(c_.slot, {"have", "identity", "state", "value"})) {
+  if (c_.values.size() == 1) {
+    // "a vegan diet", "a morning person type": the member names the value.
+    const std::string& v = c_.values.front();
+    const auto sp = v.rfind(' ');
+    if (sp != std::string::npos) {
+      const std::string head = v.substr(sp + 1), mod = v.substr(0, sp);
+      const ClassDef* cls = lex_.class_of(mod);
+      if (cls && cls->exclusive && cls->slot != "-" &&
+          (head == cls->name || in(head, {"diet", "lifestyle", "type", "kind", "person", "user"}))) {
+        c_.values.front() = mod;
+        c_.slot = cls->slot;
+      }
+    }
+  }
+  if (c_.values.size() == 1 && in(c_.slot, {"have", "identity", "state", "value", "support", "follow"})) {
     if (const ClassDef* cls = lex_.class_of(c_.values.front()); cls && cls->slot != "-" && cls->exclusive)
       c_.slot = cls->slot;
   }

@@ -331,6 +331,10 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       }
     } else if (auto v = word_number(w)) {
       num = v;
+    } else if (w == "half" && i + 2 < words.size() && (words[i + 1].first == "a" || words[i + 1].first == "an") &&
+               lex.unit(words[i + 2].first)) {
+      num = 0.5;  // "half an hour"
+      ++i;
     } else if ((w == "a" || w == "an") && i + 1 < words.size() &&
                (words[i + 1].first == "dozen" || words[i + 1].first == "couple")) {
       num = words[i + 1].first == "dozen" ? 12 : 2;

@@ -324,3 +324,31 @@ TEST(JudgeDevSet, MeetsTheIssueTargetsWithNoFalseBlocks) {
   EXPECT_GE(f1, 0.90);
   EXPECT_EQ(false_blocks, 0);
 }
+
+TEST(JudgePrecision, APlaceWordNetCannotPlaceIsNotABlock) {
+  const Verdict v = verdict("I live in Lyon", "I live in the Rhone region");
+  EXPECT_NE(v.write_tier, WriteTier::block) << to_string(v.classification) << " " << v.confidence;
+  EXPECT_EQ(verdict("I live in London", "I live in Sydney").write_tier, WriteTier::block);
+}
+
+TEST(JudgePrecision, AnArgumentTheParseMissedCapsTheConfidence) {
+  // "for free users" is read as an audience; a statement with words no claim
+  // field accounts for never blocks.
+  EXPECT_EQ(classify("The rate limit is 100 requests per minute for free users",
+                     "The rate limit is 1000 requests per minute for paying customers"),
+            C::context_dependent);
+  const Verdict v = verdict("I smoke a pack a day", "I've never smoked a pack of Marlboro reds");
+  EXPECT_NE(v.write_tier, WriteTier::block);
+}
+
+TEST(JudgePrecision, ADifferenceTheClaimsDoNotCompareIsNotADuplicate) {
+  const Verdict v = verdict("My daughter goes to school in Lyon", "My daughter goes to school in Nice");
+  EXPECT_NE(v.classification, C::duplicate);
+  EXPECT_NE(v.write_tier, WriteTier::block);
+}
+
+TEST(JudgeRules, APassiveChangeVerbWithANewValueIsATemporalChange) {
+  EXPECT_EQ(classify("The retention period is 30 days", "The retention period was extended to 60 days"),
+            C::temporal_change);
+  EXPECT_EQ(classify("The timeout is 30 seconds", "The timeout was raised to 60 seconds"), C::temporal_change);
+}
