@@ -78,6 +78,7 @@ void write_claim(JsonWriter& w, const Claim& c) {
     write_str(w, "day", c.scope.day);
     write_str(w, "setting", c.scope.setting);
     write_str(w, "audience", c.scope.audience);
+    write_str(w, "season", c.scope.season);
     w.end_object();
   }
   if (c.tense != Tense::present) w.kv("tense", to_string(c.tense));
@@ -115,6 +116,7 @@ Claim read_claim(json::ObjReader& r) {
     c.scope.day = s->opt_str("day").value_or("");
     c.scope.setting = s->opt_str("setting").value_or("");
     c.scope.audience = s->opt_str("audience").value_or("");
+    c.scope.season = s->opt_str("season").value_or("");
   }
   c.tense = parse_named(r.opt_str("tense").value_or("present"), Tense::present,
                         Tense::future);

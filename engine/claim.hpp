@@ -41,11 +41,12 @@ struct ClaimScope {
   std::string day;          ///< weekday, weekend, monday, ...
   std::string setting;      ///< work, home, ...
   std::string audience;
+  std::string season;       ///< summer, winter, ...
 
   bool empty() const {
     return env.empty() && team.empty() && place.empty() &&
            time_of_day.empty() && day.empty() && setting.empty() &&
-           audience.empty();
+           audience.empty() && season.empty();
   }
   bool operator==(const ClaimScope&) const = default;
 };

@@ -215,24 +215,24 @@ bool disjoint(const Lexicon& lex, const char* dim, const std::string& a, const s
 }
 
 bool scopes_disjoint(const Lexicon& lex, const ClaimScope& a, const ClaimScope& b) {
-  // Social contexts (a setting or an audience) that share nothing: "with my
-  // friends" / "at work".
-  const bool a_social = !a.setting.empty() || !a.audience.empty();
-  const bool b_social = !b.setting.empty() || !b.audience.empty();
-  if (a_social && b_social && (a.setting.empty() != b.setting.empty()) &&
-      (a.audience.empty() != b.audience.empty()))
-    return true;
-  return disjoint(lex, "env", a.env, b.env) || disjoint(lex, "team", a.team, b.team) ||
-         disjoint(lex, "place", a.place, b.place) ||
-         disjoint(lex, "time_of_day", a.time_of_day, b.time_of_day) ||
-         disjoint(lex, "day", a.day, b.day) || disjoint(lex, "setting", a.setting, b.setting) ||
-         disjoint(lex, "audience", a.audience, b.audience);
+  const std::string* fa[] = {&a.env, &a.team, &a.place, &a.time_of_day, &a.day, &a.setting, &a.audience, &a.season};
+  const std::string* fb[] = {&b.env, &b.team, &b.place, &b.time_of_day, &b.day, &b.setting, &b.audience, &b.season};
+  static const char* dims[] = {"env", "team", "place", "time_of_day", "day", "setting", "audience", "season"};
+  bool shared_dimension = false;
+  for (std::size_t i = 0; i < 8; ++i) {
+    if (disjoint(lex, dims[i], *fa[i], *fb[i])) return true;
+    shared_dimension = shared_dimension || (!fa[i]->empty() && !fb[i]->empty());
+  }
+  // Both sides qualified, but by different kinds of context ("on vacation" /
+  // "at work", "with my friends" / "at the office"): the speaker contrasts
+  // contexts. Precision first: not a contradiction.
+  return !a.empty() && !b.empty() && !shared_dimension;
 }
 
 std::string scope_text(const ClaimScope& s) {
   std::string out;
   for (const std::string* f : {&s.env, &s.team, &s.place, &s.time_of_day, &s.day, &s.setting,
-                               &s.audience})
+                               &s.audience, &s.season})
     if (!f->empty()) out += (out.empty() ? "" : ", ") + *f;
   return out;
 }
@@ -284,7 +284,7 @@ std::vector<std::string_view> lexfiles(const WordNet& wn, const Claim& c) {
   const auto sp = thing.rfind(' ');
   if (sp != std::string::npos) thing = thing.substr(sp + 1);
   auto ids = wn.lookup(thing, Pos::noun);
-  for (std::size_t i = 0; i < ids.size() && i < 3; ++i) out.push_back(WordNet::lexfile_name(wn.synset(ids[i]).lexfile));
+  for (std::size_t i = 0; i < ids.size() && i < 5; ++i) out.push_back(WordNet::lexfile_name(wn.synset(ids[i]).lexfile));
   return out;
 }
 
@@ -339,7 +339,7 @@ bool fully_parsed(const WordNet& wn, const Claim& c) {
   for (const auto& v : c.change_cues) add(v);
   for (const auto& v : c.possessions) add(v);
   for (const std::string* s : {&c.scope.env, &c.scope.team, &c.scope.place, &c.scope.time_of_day, &c.scope.day,
-                               &c.scope.setting, &c.scope.audience})
+                               &c.scope.setting, &c.scope.audience, &c.scope.season})
     add(*s);
   std::size_t missing = 0;
   for (const auto& k : c.keywords) {
@@ -535,7 +535,23 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     return {};
   };
   const std::string exclusion = !excluded(a, b).empty() ? excluded(a, b) : excluded(b, a);
-  const bool linked = same_slot || cue_link || !exclusion.empty();
+  // A value derived from the other's verb ("I'm a smoker" / "I haven't
+  // smoked"): the same topic; opposite stances oppose.
+  bool derived_link = false;
+  if (!same_slot && a.subject == b.subject) {
+    auto derived = [&](const Claim& n, const Claim& v) {
+      if (v.predicate.empty() || v.values.size() > 0) return false;
+      for (const auto& val : n.values)
+        for (auto id : wn.synsets(val, Pos::noun))
+          for (const auto& p : wn.pointers(id))
+            if (p.rel == WordNet::Rel::derivation)
+              for (auto w : wn.words(p.target))
+                if (w == v.predicate) return true;
+      return false;
+    };
+    derived_link = derived(a, b) || derived(b, a);
+  }
+  const bool linked = same_slot || cue_link || !exclusion.empty() || derived_link;
   if (!linked) {
     const bool generic_domain = a.domain.empty() || a.domain == "personal" || a.domain == "Tops";
     if (a.subject != "user" && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
@@ -642,6 +658,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     }
   }
   if (!exclusion.empty()) oppose(0.72, "world knowledge: " + exclusion);
+  if (derived_link && a.stance * b.stance < 0) oppose(0.75, "one affirms and the other denies " + (a.values.empty() ? b.values.front() : a.values.front()));
 
   // ---- decide --------------------------------------------------------------------------
   const bool disjoint_scope = scopes_disjoint(lex, a.scope, b.scope);

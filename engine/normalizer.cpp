@@ -204,6 +204,12 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     starts = starts || looks_past(nx);
     if (!starts && nx.capitalised && i + 2 < s.size() && looks_past(s[i + 2])) starts = true;
     if (!starts) continue;
+    // The first part must be a clause itself ("my wife and I ..." is one subject).
+    bool has_verb = false;
+    for (std::size_t k = 0; k < i; ++k)
+      has_verb = has_verb || is_first_person(s[k].lemma) || is_aux(s[k].lemma) || looks_past(s[k]) ||
+                 (verb_capable(s[k]) && s[k].text != s[k].lemma);
+    if (!has_verb) continue;
     second->assign(s.begin() + static_cast<long>(i) + 1, s.end());
     return Toks(s.begin(), s.begin() + static_cast<long>(i));
   }
@@ -335,7 +341,8 @@ void Parser::strip_scopes(Toks& t) {
     else if (d.dimension == "day") field = &c_.scope.day;
     else if (d.dimension == "setting") field = &c_.scope.setting;
     else if (d.dimension == "audience") field = &c_.scope.audience;
-    else if (d.dimension == "season" || d.dimension == "region") field = &c_.scope.place;
+    else if (d.dimension == "season") field = &c_.scope.season;
+    else if (d.dimension == "region") field = &c_.scope.place;
     else if (d.dimension == "team") field = &c_.scope.team;
     if (field && field->empty()) *field = d.value;
     if (i == 0 || (i == 1 && in(lem[0], {"the", "a"}))) subject_from_scope_ = true;
@@ -397,14 +404,17 @@ void Parser::strip_time(Toks& t) {
 
 /// "for reading" / "for driving": a purpose, kept as a scope (setting).
 void Parser::strip_purpose(Toks& t) {
-  // "for free users", "for paying customers": an audience.
+  // "for free users", "for paying customers", "(speak German) with my
+  // parents": an audience.
   for (std::size_t i = 1; i + 1 < t.size(); ++i) {
-    if (t[i].lemma != "for") continue;
+    if (t[i].lemma != "for" && t[i].lemma != "with") continue;
+    if (t[i].lemma == "with" && (i < 3 || !noun_capable(t[i - 1]) || verb_capable(t[i - 1]))) continue;
     std::size_t e = i + 1;
     while (e < t.size() && e < i + 4 && t[e].is_word() && !is_prep(t[e].lemma)) ++e;
     if (e == i + 1 || e != t.size()) continue;  // only a trailing phrase
     const Token& head = t[e - 1];
-    if (head.capitalised || head.text == head.lemma) continue;  // a plural of people, not a name
+    const bool owned = t[i + 1].lemma == "my" || t[i + 1].lemma == "our";
+    if (head.capitalised || (head.text == head.lemma && !owned)) continue;  // people, not a name
     auto ids = wn_.lookup(head.lemma, Pos::noun);
     if (ids.empty() ||
         std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) != "noun.person")
@@ -463,6 +473,14 @@ void Parser::strip_drops(Toks& t) {
 std::size_t Parser::parse_subject(const Toks& t) {
   if (t.empty()) return 0;
   const auto& l0 = t[0].lemma;
+  if (t.size() > 3 && is_possessive_det(l0) && t[2].lemma == "and" && is_first_person(t[3].lemma)) {
+    // "My wife and I divorced": the user, with the wife as the other party.
+    c_.subject = "user";
+    c_.subject_kind = SubjectKind::present;
+    subject_person_ = true;
+    push_unique(c_.values, lex_.canonical(t[1].lemma));
+    return 4;
+  }
   if (t.size() > 2 && t[1].lemma == "and" && is_first_person(t[2].lemma) && t[0].is_word()) {
     // "Paul and I got divorced": the user, with Paul as the other party.
     c_.subject = "user";
@@ -659,6 +677,16 @@ void Parser::copula(const Toks& p, std::size_t from) {
   // A person called a thing or an animal ("my boss is a shark", "my boss is
   // a dinosaur"): a metaphor, not a literal claim.
   const Token& last = rest.back();
+  if (!subject_person_ && attribute_.empty() && last.is_word() && !last.capitalised && !c_.subject.empty()) {
+    // "My cat is a little devil": an animal called a kind of person.
+    auto sid = wn_.lookup(c_.subject.substr(c_.subject.rfind(' ') == std::string::npos ? 0 : c_.subject.rfind(' ') + 1),
+                          Pos::noun);
+    auto cid = wn_.lookup(last.lemma, Pos::noun);
+    if (!sid.empty() && !cid.empty() &&
+        std::string_view(WordNet::lexfile_name(wn_.synset(sid.front()).lexfile)) == "noun.animal" &&
+        std::string_view(WordNet::lexfile_name(wn_.synset(cid.front()).lexfile)) == "noun.person")
+      c_.figurative = true;
+  }
   if (subject_person_ && attribute_.empty() && last.is_word() && !last.capitalised &&
       !lex_.class_of(last.lemma)) {
     auto ids = wn_.lookup(last.lemma, Pos::noun);

@@ -352,3 +352,18 @@ TEST(JudgeRules, APassiveChangeVerbWithANewValueIsATemporalChange) {
             C::temporal_change);
   EXPECT_EQ(classify("The timeout is 30 seconds", "The timeout was raised to 60 seconds"), C::temporal_change);
 }
+
+TEST(JudgeRules, DifferentKindsOfContextOnBothSidesAreContextDependent) {
+  expect_all({{"I like hot weather on vacation", "I hate hot weather at work"},
+              {"I love spicy food at restaurants", "I avoid spicy food at home"},
+              {"I speak German with my parents", "I speak English with my colleagues"}},
+             C::context_dependent);
+}
+
+TEST(JudgeRules, MoreChangeAndOppositionPhrasings) {
+  EXPECT_EQ(classify("Two-factor authentication is mandatory", "Two-factor authentication is optional"),
+            C::true_contradiction);
+  EXPECT_EQ(classify("I'm married", "My wife and I divorced in 2023"), C::temporal_change);
+  EXPECT_EQ(classify("I'm a smoker", "I haven't smoked since January"), C::temporal_change);
+  EXPECT_EQ(classify("My cat is a little devil", "My cat is very calm"), C::figurative);
+}
