@@ -228,8 +228,10 @@ void Parser::scan_cues(Toks& t) {
     const CueDef& cue = lex_.cue(m.entry);
     bool accept = true;
     if (cue.phrase == "new" || cue.phrase == "current") {
-      // "New York" is a name, not a cue.
-      accept = !(t[i].capitalised || (i + 1 < t.size() && t[i + 1].capitalised));
+      // "my new manager" is a change of holder; "New York" is a name and
+      // "new people" just people.
+      accept = !(t[i].capitalised || (i + 1 < t.size() && t[i + 1].capitalised)) && i > 0 &&
+               is_possessive_det(t[i - 1].lemma);
     } else if (cue.phrase == "turn" || cue.phrase == "just turn") {
       accept = i + m.length < t.size() && t[i + m.length].kind == Token::Kind::number;
     } else if (cue.phrase == "since") {
@@ -407,13 +409,13 @@ void Parser::strip_purpose(Toks& t) {
   // "for free users", "for paying customers", "(speak German) with my
   // parents": an audience.
   for (std::size_t i = 1; i + 1 < t.size(); ++i) {
-    if (t[i].lemma != "for" && t[i].lemma != "with") continue;
-    if (t[i].lemma == "with" && (i < 3 || !noun_capable(t[i - 1]) || verb_capable(t[i - 1]))) continue;
+    if (t[i].lemma != "for" && t[i].lemma != "with" && t[i].lemma != "around") continue;
+    if (t[i].lemma != "for" && (i < 3 || verb_capable(t[i - 1]))) continue;
     std::size_t e = i + 1;
     while (e < t.size() && e < i + 4 && t[e].is_word() && !is_prep(t[e].lemma)) ++e;
     if (e == i + 1 || e != t.size()) continue;  // only a trailing phrase
     const Token& head = t[e - 1];
-    const bool owned = t[i + 1].lemma == "my" || t[i + 1].lemma == "our";
+    const bool owned = t[i + 1].lemma == "my" || t[i + 1].lemma == "our" || t[i].lemma == "around";
     if (head.capitalised || (head.text == head.lemma && !owned)) continue;  // people, not a name
     auto ids = wn_.lookup(head.lemma, Pos::noun);
     if (ids.empty() ||
@@ -711,7 +713,9 @@ void Parser::copula(const Toks& p, std::size_t from) {
   const bool participle = f.text != f.lemma && f.text.size() > 3 &&
                           f.text.compare(f.text.size() - 2, 2, "ed") == 0;
   const bool noun_too = !wn_.synsets(f.lemma, Pos::noun).empty();
-  if (rest.size() <= 2 && f.is_word() && !f.capitalised && (adjective || participle) &&
+  bool has_number = false;
+  for (const auto& t : rest) has_number = has_number || t.is_value();
+  if (rest.size() <= 2 && f.is_word() && !f.capitalised && (adjective || participle) && !has_number &&
       (subject_person_ || participle || !noun_too) &&
       (rest.size() == 1 || !noun_capable(rest.back()) || rest.back().is_word())) {
     c_.slot = "state";
@@ -959,7 +963,8 @@ void Parser::parse_predicate(Toks p) {
         (c_.subject == "user" || c_.subject == "environment")) {
       std::size_t to = k;
       while (to < p.size() && !in(lem[to], {"to", "with", "from"})) ++to;
-      if (to < p.size() && to > k && !is_possessive_det(lem[k]) && !is_prep(lem[k])) {
+      if (to < p.size() && to > k && !is_possessive_det(lem[k]) && !is_prep(lem[k]) &&
+          !in(lem[k], {"back", "away", "home", "here", "there", "abroad", "again"})) {
         Toks obj(p.begin() + static_cast<long>(k), p.begin() + static_cast<long>(to));
         const std::string o = canon_phrase(obj);
         if (!o.empty()) {
@@ -1059,6 +1064,7 @@ void Parser::parse_predicate(Toks p) {
       if (negations_ % 2) c_.stance = -c_.stance;
       return;
     }
+    if (!sd.single) take_place_phrase(p, i + m.length);
     c_.slot = sd.name;
     c_.stance = neg % 2 ? -1 : 1;
     negations_ = 0;

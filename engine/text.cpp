@@ -366,6 +366,12 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           *num += it->second, ++i;
         else break;
       }
+      // "one and a half minutes"
+      if (attached_unit.empty() && i + 3 < words.size() && words[i + 1].first == "and" &&
+          (words[i + 2].first == "a" || words[i + 2].first == "an") && words[i + 3].first == "half") {
+        *num += 0.5;
+        i += 3;
+      }
       // Clock: "2 am", "7 o'clock".
       if (attached_unit.empty() && i + 1 < words.size()) {
         const std::string& nx = words[i + 1].first;
