@@ -173,8 +173,8 @@ void decide(self_ptr self, std::uint64_t token) {
     job.write_outcome = std::move(*out);
     evs = job.write_outcome.events;
     const bool stored = job.write_outcome.tier != WriteTier::block &&
-                        (job.write_outcome.action == WriteAction::ADD ||
-                         job.write_outcome.action == WriteAction::UPDATE);
+                        (job.write_outcome.action == WriteAction::add ||
+                         job.write_outcome.action == WriteAction::update);
     if (stored) {
       for (auto& e : deferred_events(job, job.write_outcome.memory_id,
                                      job.write.request.context, now))
@@ -200,6 +200,8 @@ void decide(self_ptr self, std::uint64_t token) {
     finish(self, token);
     return;
   }
+  if (job.kind == IngestJob::Kind::write && !job.write.idempotency_key.empty())
+    evs.front().idem_key = job.write.idempotency_key;
   submit(self, token, std::move(evs));
 }
 
@@ -226,7 +228,7 @@ void classify(self_ptr self, std::uint64_t token) {
   std::vector<std::size_t> need;
   if (st.classifier && svc->mode != ClassifierMode::embedded) {
     for (std::size_t i = 0; i < job.verdicts.size(); ++i)
-      if (svc->mode == ClassifierMode::llm || job.verdicts[i].tier == ConfidenceTier::LOW)
+      if (svc->mode == ClassifierMode::llm || job.verdicts[i].tier == ConfidenceTier::low)
         need.push_back(i);
   }
   if (need.empty()) {
@@ -298,6 +300,18 @@ void start(self_ptr self, std::uint64_t token) {
     case IngestJob::Kind::write: {
       WriteRequest& req = job.write.request;
       Memory& m = req.memory;
+      if (!job.write.idempotency_key.empty()) {
+        // Checked in the user's turn, so two retries cannot both decide.
+        if (auto seq = svc->store->log().find_idempotent(job.user, job.write.idempotency_key)) {
+          WriteReply r;
+          r.replayed = true;
+          r.replayed_seq = *seq;
+          r.elapsed_ms = elapsed_ms(self, job);
+          job.rp.deliver(std::move(r));
+          finish(self, token);
+          return;
+        }
+      }
       if (m.id.empty()) m.id = svc->ids->next("mem");
       m.user = job.user;
       if (m.created_at == 0) m.created_at = now;

@@ -29,9 +29,14 @@ using stats_atom = caf::atom_constant<caf::atom("stats")>;
 struct WriteCommand {
   WriteRequest request;
   std::optional<std::chrono::milliseconds> deadline;
+  /// When set, a write whose (user, key) was already appended is not decided
+  /// again: the reply says `replayed` with the earlier sequence number.
+  std::string idempotency_key;
 };
 struct WriteReply {
   std::optional<Error> error;
+  bool replayed = false;
+  std::uint64_t replayed_seq = 0;
   WriteOutcome outcome;
   bool deferred = false;  ///< some pairs missed the deadline (finished in background)
   std::vector<Assessment> assessments;

@@ -64,13 +64,13 @@ Assessment from_llm(const LlmVerdict& v, const Assessment& embedded) {
   a.confidence = v.confidence;
   // An LLM verdict never blocks a write on its own: seed 003 reserves blocking
   // for HIGH-confidence structural verdicts.
-  a.tier = v.confidence >= 0.85 ? ConfidenceTier::MED : ConfidenceTier::LOW;
+  a.tier = v.confidence >= 0.85 ? ConfidenceTier::med : ConfidenceTier::low;
   a.temporal_signal = v.temporal_signal;
   a.reasoning = v.reasoning.empty() ? embedded.reasoning : v.reasoning;
   if (!v.surface_context.empty()) a.surface_context = v.surface_context;
-  a.action = v.classification == Classification::duplicate      ? WriteAction::NOOP
-             : v.classification == Classification::temporal_change ? WriteAction::UPDATE
-                                                                     : WriteAction::ADD;
+  a.action = v.classification == Classification::duplicate      ? WriteAction::noop
+             : v.classification == Classification::temporal_change ? WriteAction::update
+                                                                     : WriteAction::add;
   return a;
 }
 

@@ -39,4 +39,24 @@ int cmd_log_stats(const Common& c, const std::string& data_dir);
 
 int cmd_config(const Common& c, bool defaults_only);
 
+/// `credence classify`: pair lines on stdin, verdict lines on stdout.
+int cmd_classify(const Common& c);
+
+struct EvalOptions {
+  std::string dataset;
+  std::string format;  ///< pairs | sick | breaking-nli
+  std::optional<std::string> json_out;
+  /// pairs: the `split` field (a, b); sick: the SemEval_set (TRAIN, TRIAL);
+  /// breaking-nli: a category.
+  std::optional<std::string> split;
+  bool errors = false;  ///< misclassified items as JSON lines on stderr
+  bool dump = false;    ///< every item as a JSON line on stderr
+  bool quiet = false;   ///< no progress on stderr
+  /// NLI data: "same" assumes both sentences describe one scene, "separate"
+  /// does not; "auto" follows the dataset's annotation guidelines (Breaking
+  /// NLI / SNLI: same; SICK: separate).
+  std::string scene = "auto";
+};
+int cmd_eval(const Common& c, const EvalOptions& o);
+
 }  // namespace credence::cli

@@ -87,6 +87,34 @@ int main(int argc, char** argv) {
   bool defaults_only = false;
   config->add_flag("--defaults", defaults_only, "print the built-in defaults");
 
+  // classify
+  auto* classify = app.add_subcommand(
+      "classify",
+      "judge memory pairs: JSON lines on stdin ({\"id\", \"existing\": {\"text\", \"kind\", "
+      "\"created_at\"?, \"source\"?, \"confidence\"?}, \"incoming\": {...}}), one verdict "
+      "line per input on stdout");
+  add_common(*classify, common, sets);
+
+  // eval
+  auto* eval = app.add_subcommand("eval", "measure the judge on labelled data");
+  add_common(*eval, common, sets);
+  credence::cli::EvalOptions eo;
+  eval->add_option("--dataset", eo.dataset, "the labelled file")->required();
+  eval->add_option("--format", eo.format, "pairs | sick | breaking-nli")
+      ->required()
+      ->check(CLI::IsMember({"pairs", "sick", "breaking-nli"}));
+  eval->add_option("--json", eo.json_out, "also write the figures as JSON to this file");
+  eval->add_option("--split", eo.split,
+                   "only this part: pairs `split` (a, b), SICK SemEval_set (TRAIN, TRIAL), or a "
+                   "Breaking NLI category");
+  eval->add_flag("--errors", eo.errors, "print each misclassified item as a JSON line on stderr");
+  eval->add_option("--scene", eo.scene,
+                   "NLI data: auto (from the dataset's annotation guidelines: breaking-nli same, "
+                   "sick separate), same, or separate")
+      ->check(CLI::IsMember({"auto", "same", "separate"}));
+  eval->add_flag("--dump", eo.dump, "print every item with its verdict as a JSON line on stderr");
+  eval->add_flag("--quiet", eo.quiet, "no progress on stderr");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -103,5 +131,7 @@ int main(int argc, char** argv) {
   if (dump->parsed()) return credence::cli::cmd_log_dump(common, lo);
   if (stats->parsed()) return credence::cli::cmd_log_stats(common, stats_dir);
   if (config->parsed()) return credence::cli::cmd_config(common, defaults_only);
+  if (classify->parsed()) return credence::cli::cmd_classify(common);
+  if (eval->parsed()) return credence::cli::cmd_eval(common, eo);
   return 2;
 }

@@ -174,6 +174,16 @@ const std::vector<Field>& schema() {
 
     v.push_back(unit(pfield("gate", "confidence_penalty", &P::gate, &GatePolicy::confidence_penalty)));
     v.push_back(pfield("gate", "clarify_superseded", &P::gate, &GatePolicy::clarify_superseded));
+    v.push_back(
+        field("judge", "wordnet_dir", &C::judge, &JudgeConfig::wordnet_dir));
+    v.push_back(
+        field("judge", "lexicon_dir", &C::judge, &JudgeConfig::lexicon_dir));
+    v.push_back(with_range(field("judge", "high_confidence", &C::judge,
+                                 &JudgeConfig::high_confidence),
+                           0.0, 1.0));
+    v.push_back(with_range(field("judge", "med_confidence", &C::judge,
+                                 &JudgeConfig::med_confidence),
+                           0.0, 1.0));
     return v;
   }();
   return fields;
@@ -434,6 +444,11 @@ Expected<Config> load_config(
       return st.error();
   }
   if (auto st = validate(c); !st) return st.error();
+  if (c.judge.med_confidence > c.judge.high_confidence)
+    return make_error(Errc::invalid_argument,
+                      "`judge.med_confidence` must not exceed "
+                      "`judge.high_confidence`",
+                      "judge.med_confidence");
   return c;
 }
 

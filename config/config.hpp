@@ -43,11 +43,25 @@ struct LogConfig {
   std::string format = "text";  ///< "text" | "json"
 };
 
+/// The embedded judge (engine/lexicon.hpp, engine/judge.hpp).
+struct JudgeConfig {
+  std::string wordnet_dir = "/usr/share/wordnet";
+  /// Directory of curated lexicon files; empty = the copy built into the binary.
+  std::string lexicon_dir;
+  /// Confidence at or above which a verdict is tier HIGH (a true
+  /// contradiction at HIGH is the only verdict that blocks a guarded write).
+  double high_confidence = 0.85;
+  /// Confidence at or above which a verdict is tier MED (below: LOW, and the
+  /// later stages, a gated NLI model or an LLM, would be consulted).
+  double med_confidence = 0.6;
+};
+
 struct Config {
   ServerConfig server;
   StoreConfig store;
   LogConfig log;
   Policy policy;  ///< [reliability] [decay] [resolution] [surfacing] [tolerance] [gate]
+  JudgeConfig judge;
 };
 
 /// Environment variables as name -> value (tests pass their own).

@@ -78,6 +78,7 @@ void write_claim(JsonWriter& w, const Claim& c) {
     write_str(w, "day", c.scope.day);
     write_str(w, "setting", c.scope.setting);
     write_str(w, "audience", c.scope.audience);
+    write_str(w, "season", c.scope.season);
     w.end_object();
   }
   if (c.tense != Tense::present) w.kv("tense", to_string(c.tense));
@@ -88,6 +89,11 @@ void write_claim(JsonWriter& w, const Claim& c) {
   write_str(w, "domain", c.domain);
   if (c.figurative) w.kv("figurative", true);
   write_list(w, "keywords", c.keywords);
+  write_str(w, "predicate", c.predicate);
+  if (c.count) w.kv("count", *c.count);
+  write_list(w, "possessions", c.possessions);
+  if (c.correction) w.kv("correction", true);
+  if (c.additive) w.kv("additive", true);
   w.end_object();
 }
 
@@ -110,6 +116,7 @@ Claim read_claim(json::ObjReader& r) {
     c.scope.day = s->opt_str("day").value_or("");
     c.scope.setting = s->opt_str("setting").value_or("");
     c.scope.audience = s->opt_str("audience").value_or("");
+    c.scope.season = s->opt_str("season").value_or("");
   }
   c.tense = parse_named(r.opt_str("tense").value_or("present"), Tense::present,
                         Tense::future);
@@ -122,6 +129,12 @@ Claim read_claim(json::ObjReader& r) {
   c.domain = r.opt_str("domain").value_or("");
   c.figurative = r.opt_bool("figurative").value_or(false);
   c.keywords = r.opt_str_array("keywords").value_or(std::vector<std::string>{});
+  c.predicate = r.opt_str("predicate").value_or("");
+  c.count = r.opt_num("count");
+  c.possessions =
+      r.opt_str_array("possessions").value_or(std::vector<std::string>{});
+  c.correction = r.opt_bool("correction").value_or(false);
+  c.additive = r.opt_bool("additive").value_or(false);
   return c;
 }
 

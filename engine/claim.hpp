@@ -41,11 +41,12 @@ struct ClaimScope {
   std::string day;          ///< weekday, weekend, monday, ...
   std::string setting;      ///< work, home, ...
   std::string audience;
+  std::string season;       ///< summer, winter, ...
 
   bool empty() const {
     return env.empty() && team.empty() && place.empty() &&
            time_of_day.empty() && day.empty() && setting.empty() &&
-           audience.empty();
+           audience.empty() && season.empty();
   }
   bool operator==(const ClaimScope&) const = default;
 };
@@ -67,6 +68,20 @@ struct Claim {
   std::string domain;   ///< topic domain for drift rotation (work, health, ...)
   bool figurative = false;
   std::vector<std::string> keywords;  ///< content lemmas, for matching topics
+  /// The main verb's lemma as written ("live", "quit", "be"); a cue verb
+  /// ("quit coffee") keeps its own lemma here while `slot` may stay empty.
+  std::string predicate;
+  /// How many of `values` ("I have two kids": values {"kid"}, count 2).
+  std::optional<double> count;
+  /// Things the statement says the subject has in passing ("I walk my dog"
+  /// -> {"dog"}), so "I don't have any pets" can be checked against them.
+  std::vector<std::string> possessions;
+  /// The statement corrects an earlier one ("actually ..."): not a change of
+  /// the world, so a differing value is a contradiction, not a temporal change.
+  bool correction = false;
+  /// The statement adds to what was said ("also", "too", "as well"): a
+  /// further value, not a replacement.
+  bool additive = false;
 
   bool operator==(const Claim&) const = default;
 };

@@ -52,10 +52,6 @@ constexpr std::array<const char*, 7> kClassifications = {
     "compatible",         "duplicate",       "unrelated"};
 constexpr std::array<const char*, 3> kDeleteReasons = {"user", "decay",
                                                        "clarification"};
-constexpr std::array<const char*, 4> kWriteActions = {"ADD", "UPDATE", "DELETE",
-                                                      "NOOP"};
-constexpr std::array<const char*, 3> kWriteTiers = {"clean", "warn", "block"};
-constexpr std::array<const char*, 3> kConfidenceTiers = {"LOW", "MED", "HIGH"};
 
 }  // namespace
 
@@ -78,9 +74,6 @@ CREDENCE_ENUM_NAMES(RecordState, kRecordStates)
 CREDENCE_ENUM_NAMES(Resolution, kResolutions)
 CREDENCE_ENUM_NAMES(Classification, kClassifications)
 CREDENCE_ENUM_NAMES(DeleteReason, kDeleteReasons)
-CREDENCE_ENUM_NAMES(WriteAction, kWriteActions)
-CREDENCE_ENUM_NAMES(WriteTier, kWriteTiers)
-CREDENCE_ENUM_NAMES(ConfidenceTier, kConfidenceTiers)
 #undef CREDENCE_ENUM_NAMES
 
 std::optional<MemoryKind> parse_memory_kind(std::string_view s) {
@@ -112,13 +105,6 @@ std::optional<Classification> parse_classification(std::string_view s) {
 }
 std::optional<DeleteReason> parse_delete_reason(std::string_view s) {
   return parse_in<DeleteReason>(kDeleteReasons, s);
-}
-
-std::optional<WriteAction> parse_write_action(std::string_view s) {
-  return parse_in<WriteAction>(kWriteActions, s);
-}
-std::optional<WriteTier> parse_write_tier(std::string_view s) {
-  return parse_in<WriteTier>(kWriteTiers, s);
 }
 
 int reliability_rank(Reliability r) { return static_cast<int>(r); }

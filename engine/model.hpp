@@ -65,13 +65,6 @@ enum class Classification : std::uint8_t {
 /// Why a memory was deleted (deleted memories stay as tombstones).
 enum class DeleteReason : std::uint8_t { user, decay, clarification };
 
-/// Seed 004's write-path decision.
-enum class WriteAction : std::uint8_t { ADD, UPDATE, DELETE, NOOP };
-/// Seed 003's write tier: store, store with a warning, or refuse (HTTP 409).
-enum class WriteTier : std::uint8_t { clean, warn, block };
-/// Confidence tier of a structural verdict (seed 003).
-enum class ConfidenceTier : std::uint8_t { LOW, MED, HIGH };
-
 // ---- names --------------------------------------------------------------
 
 const char* to_string(MemoryKind v);
@@ -84,9 +77,6 @@ const char* to_string(RecordState v);
 const char* to_string(Resolution v);
 const char* to_string(Classification v);
 const char* to_string(DeleteReason v);
-const char* to_string(WriteAction v);
-const char* to_string(WriteTier v);
-const char* to_string(ConfidenceTier v);
 
 std::optional<MemoryKind> parse_memory_kind(std::string_view s);
 std::optional<Source> parse_source(std::string_view s);
@@ -98,8 +88,6 @@ std::optional<RecordState> parse_record_state(std::string_view s);
 std::optional<Resolution> parse_resolution(std::string_view s);
 std::optional<Classification> parse_classification(std::string_view s);
 std::optional<DeleteReason> parse_delete_reason(std::string_view s);
-std::optional<WriteAction> parse_write_action(std::string_view s);
-std::optional<WriteTier> parse_write_tier(std::string_view s);
 
 /// Seed 000's severity table, from the kinds of the two memories (solo
 /// records have no second kind): trait-trait critical; concept-trait and

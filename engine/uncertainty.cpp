@@ -441,7 +441,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
       return make_error(Errc::conflict, "memory " + req.supersedes + " is already superseded",
                         "supersedes");
     m.supersedes = target->id;
-    out.action = WriteAction::UPDATE;
+    out.action = WriteAction::update;
     out.superseded.push_back(target->id);
   }
   // Dedupe by exact and normalised text.
@@ -451,7 +451,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
       const Memory* e = s.memory(id);
       if (!e || e->deleted() || e->superseded() || e->kind != m.kind) continue;
       if (e->text == m.text || normalised_text(e->text) == norm) {
-        out.action = WriteAction::NOOP;
+        out.action = WriteAction::noop;
         out.memory_id = e->id;
         reinforcement_events(s, *e, p, ids, now, out.events);
         return out;
@@ -476,7 +476,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
   if (dup && !target) {
     const Memory* e = s.memory(dup->existing_id);
     if (!e->superseded()) {
-      out.action = WriteAction::NOOP;
+      out.action = WriteAction::noop;
       out.memory_id = e->id;
       out.conflicts.push_back({e->id, dup->classification, dup->confidence, dup->tier, dup->reasoning});
       reinforcement_events(s, *e, p, ids, now, out.events);
@@ -508,7 +508,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
       return k == MemoryKind::concept_ || k == MemoryKind::relationship;
     }(e->kind) && (m.kind == MemoryKind::concept_ || m.kind == MemoryKind::relationship);
     if (a.classification == Classification::true_contradiction &&
-        a.tier == ConfidenceTier::HIGH && belief && !req.force)
+        a.tier == ConfidenceTier::high && belief && !req.force)
       blocked = true;
   }
   if (blocked) {
@@ -521,7 +521,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
   // an existing fact; that fact is retired and nothing new is stored.
   bool retraction = false;
   for (const auto& [a, e] : relevant) {
-    if (a->action == WriteAction::DELETE && a->classification == Classification::temporal_change) {
+    if (a->action == WriteAction::del && a->classification == Classification::temporal_change) {
       retraction = true;
       out.events.push_back(events::memory_superseded(m.user, e->id, "", m.valid_from.value_or(now),
                                                      "", now, Resolution::temporal_supersede));
@@ -529,7 +529,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
     }
   }
   if (retraction) {
-    out.action = WriteAction::DELETE;
+    out.action = WriteAction::del;
     return out;
   }
 
@@ -551,7 +551,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
         t.detail = a->reasoning.empty() ? "temporal change" : a->reasoning;
         out.events.push_back(events::temporal_supersede(m.user, t, now));
         out.superseded.push_back(e->id);
-        out.action = WriteAction::UPDATE;
+        out.action = WriteAction::update;
         break;
       }
       case Classification::true_contradiction: {

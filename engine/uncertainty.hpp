@@ -17,6 +17,7 @@
 
 #include "common/event.hpp"
 #include "common/expected.hpp"
+#include "engine/judge.hpp"
 #include "engine/model.hpp"
 #include "engine/policy.hpp"
 #include "engine/state.hpp"
@@ -52,8 +53,8 @@ struct Assessment {
   std::string existing_id;
   Classification classification = Classification::unrelated;
   double confidence = 0;
-  ConfidenceTier tier = ConfidenceTier::LOW;
-  WriteAction action = WriteAction::ADD;  ///< the judge's per-pair write view
+  ConfidenceTier tier = ConfidenceTier::low;
+  WriteAction action = WriteAction::add;  ///< the judge's per-pair write view
   bool temporal_signal = false;
   std::string reasoning;
   std::string surface_context;
@@ -66,7 +67,7 @@ struct Conflict {
   std::string memory_id;
   Classification classification = Classification::unrelated;
   double confidence = 0;
-  ConfidenceTier tier = ConfidenceTier::LOW;
+  ConfidenceTier tier = ConfidenceTier::low;
   std::string reasoning;
 };
 
@@ -97,7 +98,7 @@ struct WriteRequest {
 };
 
 struct WriteOutcome {
-  WriteAction action = WriteAction::ADD;
+  WriteAction action = WriteAction::add;
   WriteTier tier = WriteTier::clean;
   std::string memory_id;  ///< stored memory; the duplicate for NOOP; "" for DELETE
   std::vector<Conflict> conflicts;

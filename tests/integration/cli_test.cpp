@@ -53,7 +53,10 @@ bool contains(const std::string& hay, const std::string& needle) {
 TEST(Cli, HelpDescribesEveryCommandAndFlag) {
   auto r = test::run({CREDENCE_BIN, "--help"});
   EXPECT_EQ(r.code, 0);
-  for (const char* cmd : {"serve", "replay", "log", "config"}) EXPECT_TRUE(contains(r.output, cmd)) << cmd;
+  for (const char* cmd : {"serve", "replay", "log", "config", "classify", "eval"})
+    EXPECT_TRUE(contains(r.output, cmd)) << cmd;
+  auto eval = test::run({CREDENCE_BIN, "eval", "--help"});
+  for (const char* f : {"--dataset", "--format", "--json", "--split"}) EXPECT_TRUE(contains(eval.output, f)) << f;
   auto replay = test::run({CREDENCE_BIN, "replay", "--help"});
   EXPECT_EQ(replay.code, 0);
   EXPECT_TRUE(contains(replay.output, "--verify"));

@@ -53,7 +53,7 @@ class ModelTest : public ::testing::Test {
   }
 
   static Assessment verdict(const std::string& existing, Classification c,
-                            ConfidenceTier tier = ConfidenceTier::HIGH, double conf = 0.9) {
+                            ConfidenceTier tier = ConfidenceTier::high, double conf = 0.9) {
     Assessment a;
     a.existing_id = existing;
     a.classification = c;

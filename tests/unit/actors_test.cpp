@@ -104,16 +104,16 @@ struct ActorTest : ::testing::Test {
       a.existing_id = existing.id;
       if (existing.text == in.text) {
         a.classification = Classification::duplicate;
-        a.tier = ConfidenceTier::HIGH;
+        a.tier = ConfidenceTier::high;
         a.confidence = 0.95;
       } else if (in.text.find("hate") != std::string::npos ||
                  existing.text.find("hate") != std::string::npos) {
         a.classification = Classification::true_contradiction;
-        a.tier = ConfidenceTier::LOW;
+        a.tier = ConfidenceTier::low;
         a.confidence = 0.4;
       } else {
         a.classification = Classification::compatible;
-        a.tier = ConfidenceTier::HIGH;
+        a.tier = ConfidenceTier::high;
         a.confidence = 0.9;
       }
       return a;
@@ -273,8 +273,8 @@ TEST_F(ActorTest, RequestsOfOneUserSeeEachOthersEffects) {
   auto second = ask<WriteReply>(ingestion, w);
   sched->run();
   ASSERT_TRUE(first->has_value() && second->has_value());
-  EXPECT_EQ((*first)->outcome.action, WriteAction::ADD);
-  EXPECT_EQ((*second)->outcome.action, WriteAction::NOOP) << "the second saw the first";
+  EXPECT_EQ((*first)->outcome.action, WriteAction::add);
+  EXPECT_EQ((*second)->outcome.action, WriteAction::noop) << "the second saw the first";
   EXPECT_EQ((*second)->outcome.memory_id, (*first)->outcome.memory_id);
 }
 
@@ -303,7 +303,7 @@ TEST_F(ActorTest, SupervisorRestartsACrashedChildAndKeepsServing) {
   auto after = ask<WriteReply>(sup, w);
   sched->run();
   ASSERT_TRUE(after->has_value()) << "a restarted ingestion actor answers";
-  EXPECT_EQ((*after)->outcome.action, WriteAction::ADD);
+  EXPECT_EQ((*after)->outcome.action, WriteAction::add);
   auto restarts = ask<std::uint64_t>(sup, stats_atom::value);
   sched->run();
   ASSERT_TRUE(restarts->has_value());

@@ -61,7 +61,7 @@ struct DriftTest : ::testing::Test {
       Assessment a;
       a.existing_id = e.id;
       a.classification = rule(e, in);
-      a.tier = ConfidenceTier::HIGH;
+      a.tier = ConfidenceTier::high;
       a.confidence = 0.9;
       a.reasoning = "test rule";
       return a;

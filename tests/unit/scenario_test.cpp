@@ -57,7 +57,7 @@ class Scenario : public test::ModelTest {
       Assessment a = verdict(live[pick(live.size())]->id, random_class(),
                              static_cast<ConfidenceTier>(pick(3)), 0.5 + unit() / 2);
       if (a.classification == Classification::temporal_change && pick(5) == 0)
-        a.action = WriteAction::DELETE;
+        a.action = WriteAction::del;
       out.push_back(a);
     }
     return out;

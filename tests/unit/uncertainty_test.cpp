@@ -67,7 +67,7 @@ TEST_F(ModelTest, TraitContradictionOpensACriticalRecordAndMarksBoth) {
   add(mem("honda", "I like Honda"));
   auto out = write(mem("hate", "I hate Honda"),
                    {verdict("honda", Classification::true_contradiction)});
-  EXPECT_EQ(out.action, WriteAction::ADD);
+  EXPECT_EQ(out.action, WriteAction::add);
   EXPECT_EQ(out.tier, WriteTier::warn);
   ASSERT_EQ(out.uncertainties.size(), 1u);
   const Uncertainty& r = u(out.uncertainties[0]);
@@ -93,11 +93,11 @@ TEST_F(ModelTest, PeerLesson_RecordsAreNotSoloSoSeverityFollowsTheKinds) {
   add(mem("e", "Walked along the Thames yesterday", MemoryKind::episode));
   auto tt = write(mem("t2", "I live in Sydney"), {verdict("t", Classification::true_contradiction)});
   auto ct = write(mem("c2", "The user's home city is Paris", MemoryKind::concept_),
-                  {verdict("t", Classification::true_contradiction, ConfidenceTier::MED)});
+                  {verdict("t", Classification::true_contradiction, ConfidenceTier::med)});
   auto et = write(mem("e2", "Walked along Bondi beach today", MemoryKind::episode),
-                  {verdict("t", Classification::true_contradiction, ConfidenceTier::MED)});
+                  {verdict("t", Classification::true_contradiction, ConfidenceTier::med)});
   auto ee = write(mem("e3", "Was in Tokyo all week", MemoryKind::episode),
-                  {verdict("e", Classification::true_contradiction, ConfidenceTier::MED)});
+                  {verdict("e", Classification::true_contradiction, ConfidenceTier::med)});
   EXPECT_EQ(u(tt.uncertainties.at(0)).severity, Severity::critical);
   EXPECT_EQ(u(ct.uncertainties.at(0)).severity, Severity::high);
   EXPECT_EQ(u(et.uncertainties.at(0)).severity, Severity::medium);
@@ -118,7 +118,7 @@ TEST_F(ModelTest, HighConfidenceConceptContradictionBlocksUnlessSupersedesOrForc
 
   auto updated = write(mem("p9090", "The API server listens on port 9090", MemoryKind::concept_),
                        {verdict("p8080", Classification::true_contradiction)}, true, "p8080");
-  EXPECT_EQ(updated.action, WriteAction::UPDATE);
+  EXPECT_EQ(updated.action, WriteAction::update);
   EXPECT_EQ(updated.tier, WriteTier::clean);
   EXPECT_EQ(m("p8080").reliability, Reliability::superseded);
   EXPECT_EQ(m("p8080").superseded_by, "p9090");
@@ -138,7 +138,7 @@ TEST_F(ModelTest, ForcedConceptWriteRecordsTheContradiction) {
 TEST_F(ModelTest, TraitAndEpisodeConflictsNeverBlock) {
   add(mem("a", "I am vegetarian"));
   auto out = write(mem("b", "I eat steak every day"),
-                   {verdict("a", Classification::true_contradiction, ConfidenceTier::HIGH)});
+                   {verdict("a", Classification::true_contradiction, ConfidenceTier::high)});
   EXPECT_NE(out.tier, WriteTier::block);
   EXPECT_NE(s.memory("b"), nullptr);
 }
@@ -151,7 +151,7 @@ TEST_F(ModelTest, PeerLesson_TemporalChangeSupersedesWithPastTenseAndAnEvolution
   auto globex = mem("globex", "I left Acme and joined Globex last month");
   globex.valid_from = now - 30 * kDay;
   auto out = write(globex, {verdict("acme", Classification::temporal_change)});
-  EXPECT_EQ(out.action, WriteAction::UPDATE);
+  EXPECT_EQ(out.action, WriteAction::update);
   EXPECT_EQ(out.tier, WriteTier::clean);
   EXPECT_EQ(out.superseded, std::vector<std::string>{"acme"});
   EXPECT_EQ(m("acme").reliability, Reliability::superseded) << "not contradicted";
@@ -183,13 +183,13 @@ TEST_F(ModelTest, DuplicateIsANoopThatReinforces) {
   add(mem("green", "My favourite colour is green"));
   auto out = write(mem("green2", "My favorite color is green"),
                    {verdict("green", Classification::duplicate)});
-  EXPECT_EQ(out.action, WriteAction::NOOP);
+  EXPECT_EQ(out.action, WriteAction::noop);
   EXPECT_EQ(out.memory_id, "green");
   EXPECT_EQ(s.memory("green2"), nullptr);
   EXPECT_EQ(m("green").reinforcement_count, 1u);
   EXPECT_NEAR(m("green").confidence, 0.9 + 0.2 * 0.1, 1e-12);
   auto exact = write(mem("green3", "My favourite colour is green"), {});
-  EXPECT_EQ(exact.action, WriteAction::NOOP) << "exact text dedupe needs no judge";
+  EXPECT_EQ(exact.action, WriteAction::noop) << "exact text dedupe needs no judge";
   EXPECT_EQ(m("green").reinforcement_count, 2u);
 }
 
@@ -197,7 +197,7 @@ TEST_F(ModelTest, IngestModeSkipsTheGuard) {
   add(mem("a", "Max upload size is 10 MB", MemoryKind::concept_));
   auto out = write(mem("b", "Max upload size is 20 MB", MemoryKind::concept_),
                    {verdict("a", Classification::true_contradiction)}, false);
-  EXPECT_EQ(out.action, WriteAction::ADD);
+  EXPECT_EQ(out.action, WriteAction::add);
   EXPECT_EQ(out.tier, WriteTier::clean);
   EXPECT_EQ(m("a").reliability, Reliability::reliable);
 }
@@ -215,9 +215,9 @@ TEST_F(ModelTest, UnknownSupersedesTargetIsNotFound) {
 TEST_F(ModelTest, RetractionSupersedesWithoutStoringANewFact) {
   add(mem("dog", "I have a dog"));
   auto v = verdict("dog", Classification::temporal_change);
-  v.action = WriteAction::DELETE;
+  v.action = WriteAction::del;
   auto out = write(mem("nodog", "Forget the dog, I gave it away"), {v});
-  EXPECT_EQ(out.action, WriteAction::DELETE);
+  EXPECT_EQ(out.action, WriteAction::del);
   EXPECT_EQ(s.memory("nodog"), nullptr);
   EXPECT_EQ(m("dog").reliability, Reliability::superseded);
 }
@@ -236,7 +236,7 @@ TEST_F(ModelTest, PeerLesson_UnverifiedAndAmbiguousRecordsAreCreated) {
   add(mem("mornings", "I hate mornings"));
   auto fig = write(mem("sunrise", "Woke up at 5am to watch the sunrise and loved it",
                        MemoryKind::episode),
-                   {verdict("mornings", Classification::figurative, ConfidenceTier::MED, 0.6)});
+                   {verdict("mornings", Classification::figurative, ConfidenceTier::med, 0.6)});
   ASSERT_EQ(fig.uncertainties.size(), 1u);
   EXPECT_EQ(u(fig.uncertainties[0]).type, UncertaintyType::ambiguous);
   EXPECT_EQ(u(fig.uncertainties[0]).severity, Severity::low);
@@ -784,8 +784,8 @@ TEST_F(ModelTest, NoRecordIsOpenedOnARetiredMemory) {
   add(mem("a", "I work at Acme"));
   // The same memory named twice: the temporal change wins, no record follows.
   auto out = write(mem("b", "I work at Globex now"),
-                   {verdict("a", Classification::temporal_change, ConfidenceTier::HIGH, 0.95),
-                    verdict("a", Classification::true_contradiction, ConfidenceTier::HIGH, 0.6)});
+                   {verdict("a", Classification::temporal_change, ConfidenceTier::high, 0.95),
+                    verdict("a", Classification::true_contradiction, ConfidenceTier::high, 0.6)});
   EXPECT_EQ(m("a").reliability, Reliability::superseded);
   EXPECT_TRUE(out.uncertainties.empty());
   // A late event about the superseded memory is ignored by the fold.

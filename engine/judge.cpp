@@ -1,0 +1,854 @@
+// The structural judge: compares two claims and decides the memory-view
+// classification (docs/labels.md). Order of the rules:
+//   figurative idiom on either side      -> figurative
+//   different subjects                   -> unrelated
+//   different, unlinked slots            -> compatible (same domain) / unrelated
+//   disjoint scopes + any opposition     -> context_dependent  (scope beats polarity)
+//   change evidence + opposition or cue  -> temporal_change    (cue / tense / valid time)
+//   opposition                           -> true_contradiction (no cue, no change)
+//   same content                         -> duplicate
+//   otherwise                            -> compatible
+// "Opposition" is one of: opposite stance on the same thing, differing atomic
+// values of a single-valued slot, differing counts, opposing modality,
+// members of an exclusive class, or (at lower confidence) world knowledge
+// (exclusions.txt, "no pets" vs "my dog").
+#include "engine/judge.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <span>
+
+#include "common/json_writer.hpp"
+#include "engine/lexicon.hpp"
+#include "engine/nli.hpp"
+#include "engine/wn_fast.hpp"
+#include "engine/normalizer.hpp"
+
+namespace credence {
+
+const char* to_string(ConfidenceTier v) {
+  switch (v) {
+    case ConfidenceTier::low: return "LOW";
+    case ConfidenceTier::med: return "MED";
+    case ConfidenceTier::high: return "HIGH";
+  }
+  return "LOW";
+}
+const char* to_string(WriteAction v) {
+  switch (v) {
+    case WriteAction::add: return "ADD";
+    case WriteAction::update: return "UPDATE";
+    case WriteAction::del: return "DELETE";
+    case WriteAction::noop: return "NOOP";
+  }
+  return "ADD";
+}
+const char* to_string(WriteTier v) {
+  switch (v) {
+    case WriteTier::clean: return "clean";
+    case WriteTier::warn: return "warn";
+    case WriteTier::block: return "block";
+  }
+  return "clean";
+}
+const char* to_string(Nli v) {
+  switch (v) {
+    case Nli::entailment: return "entailment";
+    case Nli::contradiction: return "contradiction";
+    case Nli::neutral: return "neutral";
+  }
+  return "neutral";
+}
+std::optional<Nli> parse_nli(std::string_view s) {
+  for (Nli n : {Nli::entailment, Nli::contradiction, Nli::neutral})
+    if (s == to_string(n)) return n;
+  return std::nullopt;
+}
+
+Severity severity_of(MemoryKind a, MemoryKind b) {
+  return severity_for(a, b);  // seed 000's table lives in model.cpp
+}
+
+namespace {
+
+enum class ValueRel { equal, specific_a, specific_b, exclusive, different };
+// specific_a: A's value is more specific than B's ("Austin" vs "Texas").
+
+std::string underscore(std::string s) {
+  std::replace(s.begin(), s.end(), ' ', '_');
+  return s;
+}
+
+bool numeric(const std::string& v) {
+  return !v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) != 0);
+}
+
+std::vector<std::string> words_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    auto j = s.find(' ', i);
+    if (j == std::string::npos) j = s.size();
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+bool contains_all(const std::vector<std::string>& big, const std::vector<std::string>& small) {
+  for (const auto& w : small)
+    if (std::find(big.begin(), big.end(), w) == big.end()) return false;
+  return true;
+}
+
+class Comparer {
+ public:
+  mutable std::string memo_a_, memo_b_;
+  mutable ValueRel memo_ = ValueRel::different;
+
+  Comparer(const Lexicon& lex) : lex_(lex), wn_(lex.wordnet()) {}
+
+  ValueRel values(const std::string& a, const std::string& b) const {
+    if (a == b) return ValueRel::equal;
+    if (a == memo_a_ && b == memo_b_) return memo_;
+    memo_a_ = a;
+    memo_b_ = b;
+    memo_ = compute(a, b);
+    return memo_;
+  }
+
+  ValueRel compute(const std::string& a, const std::string& b) const {
+    if (numeric(a) || numeric(b)) return ValueRel::exclusive;
+    const auto wa = words_of(a), wb = words_of(b);
+    if (wa.size() != wb.size()) {
+      // "jazz" / "jazz music": the extra words only name the kind -> equal.
+      auto extra_is_kind = [&](const std::vector<std::string>& big, const std::vector<std::string>& small) {
+        for (const auto& w : big) {
+          if (std::find(small.begin(), small.end(), w) != small.end()) continue;
+          bool kind = false;
+          for (const auto& s : small) kind = kind || wn_fast::fast_is_a(wn_, s, w, 2, 6);
+          if (!kind) return false;
+        }
+        return true;
+      };
+      if (contains_all(wa, wb)) return extra_is_kind(wa, wb) ? ValueRel::equal : ValueRel::specific_a;
+      if (contains_all(wb, wa)) return extra_is_kind(wb, wa) ? ValueRel::equal : ValueRel::specific_b;
+    }
+    const std::string ua = underscore(a), ub = underscore(b);
+    const ClassDef* ca = lex_.class_of(a);
+    const ClassDef* cb = lex_.class_of(b);
+    if (ca && ca == cb) return ca->exclusive ? ValueRel::exclusive : ValueRel::different;
+    // Lexicon classes act as hypernyms ("brother" is a "sibling").
+    if (cb && cb->name == a) return ValueRel::specific_b;
+    if (ca && ca->name == b) return ValueRel::specific_a;
+    if (wn_fast::fast_synonyms(wn_, ua, ub, Pos::noun, 2)) return ValueRel::equal;
+    if (wn_fast::part_of(wn_, ua, ub) || wn_fast::fast_is_a(wn_, ua, ub, 2, 6)) return ValueRel::specific_a;
+    if (wn_fast::part_of(wn_, ub, ua) || wn_fast::fast_is_a(wn_, ub, ua, 2, 6)) return ValueRel::specific_b;
+    if (wn_fast::fast_co_hyponyms(wn_, ua, ub)) return ValueRel::exclusive;
+    if (wn_fast::direct_antonyms(wn_, ua, ub, Pos::noun) ||
+        (!wn_.synsets(ua, Pos::adj).empty() && !wn_.synsets(ub, Pos::adj).empty() && wn_.antonyms(ua, ub, Pos::adj)))
+      return ValueRel::exclusive;
+    // Same head, different modifier: "window seat" / "aisle seat".
+    if (wa.size() > 1 && wb.size() > 1 && wa.back() == wb.back()) return ValueRel::exclusive;
+    return ValueRel::different;
+  }
+
+  /// Relation between the value lists of two claims (first values).
+  std::optional<ValueRel> claim_values(const Claim& a, const Claim& b) const {
+    if (a.values.empty() || b.values.empty()) return std::nullopt;
+    if (a.values == b.values) return ValueRel::equal;
+    // Any shared value counts as equal for multi-valued lists.
+    for (const auto& x : a.values)
+      for (const auto& y : b.values)
+        if (x == y) return a.values.size() == b.values.size() ? ValueRel::equal : ValueRel::different;
+    return values(a.values.front(), b.values.front());
+  }
+
+  bool is_a_or_equal(const std::string& specific, const std::string& general) const {
+    if (specific == general) return true;
+    const auto ws = words_of(specific);
+    const auto wg = words_of(general);
+    if (!ws.empty() && !wg.empty() && ws.back() == wg.back() && wg.size() == 1) return true;
+    if (const ClassDef* c = lex_.class_of(specific); c && c->name == general) return true;
+    return wn_fast::fast_is_a(wn_, underscore(specific), underscore(general), 3, 10) ||
+           (!ws.empty() && wn_fast::fast_is_a(wn_, ws.back(), underscore(general), 3, 10));
+  }
+
+ private:
+  const Lexicon& lex_;
+  const WordNet& wn_;
+};
+
+/// Deontic reading of modality + polarity.
+enum class Deontic { none, required, not_required, permitted, forbidden };
+Deontic deontic(const Claim& c) {
+  const bool neg = c.stance < 0;
+  switch (c.modality) {
+    case Modality::none: return Deontic::none;
+    case Modality::must:
+    case Modality::should: return neg ? Deontic::not_required : Deontic::required;
+    case Modality::must_not:
+    case Modality::should_not:
+    case Modality::may_not: return neg ? Deontic::permitted : Deontic::forbidden;
+    case Modality::may: return neg ? Deontic::forbidden : Deontic::permitted;
+  }
+  return Deontic::none;
+}
+bool deontic_conflict(Deontic a, Deontic b) {
+  auto pair = [&](Deontic x, Deontic y) { return (a == x && b == y) || (a == y && b == x); };
+  return pair(Deontic::required, Deontic::forbidden) ||
+         pair(Deontic::required, Deontic::not_required) ||
+         pair(Deontic::permitted, Deontic::forbidden);
+}
+
+bool disjoint(const Lexicon& lex, const char* dim, const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty() || a == b) return false;
+  if (lex.scope_parent(dim, a) == b || lex.scope_parent(dim, b) == a) return false;
+  return true;
+}
+
+bool scopes_disjoint(const Lexicon& lex, const ClaimScope& a, const ClaimScope& b) {
+  const std::string* fa[] = {&a.env, &a.team, &a.place, &a.time_of_day, &a.day, &a.setting, &a.audience, &a.season};
+  const std::string* fb[] = {&b.env, &b.team, &b.place, &b.time_of_day, &b.day, &b.setting, &b.audience, &b.season};
+  static const char* dims[] = {"env", "team", "place", "time_of_day", "day", "setting", "audience", "season"};
+  bool shared_dimension = false;
+  for (std::size_t i = 0; i < 8; ++i) {
+    if (disjoint(lex, dims[i], *fa[i], *fb[i])) return true;
+    shared_dimension = shared_dimension || (!fa[i]->empty() && !fb[i]->empty());
+  }
+  // Both sides qualified, but by different kinds of context ("on vacation" /
+  // "at work", "with my friends" / "at the office"): the speaker contrasts
+  // contexts. Precision first: not a contradiction.
+  return !a.empty() && !b.empty() && !shared_dimension;
+}
+
+std::string scope_text(const ClaimScope& s) {
+  std::string out;
+  for (const std::string* f : {&s.env, &s.team, &s.place, &s.time_of_day, &s.day, &s.setting,
+                               &s.audience, &s.season})
+    if (!f->empty()) out += (out.empty() ? "" : ", ") + *f;
+  return out;
+}
+
+bool single_valued(const Lexicon& lex, const std::string& slot) {
+  if (const SlotDef* d = lex.slot(slot)) return d->single;
+  // Class slots and attribute slots ("favorite color") hold one value.
+  if (slot.rfind("favorite", 0) == 0 || slot == "nationality") return true;
+  for (const char* s : {"diet", "marital_status", "handedness", "chronotype", "religion",
+                        "politics", "employment", "smoking", "eye_colour", "automation",
+                        "frequency", "sync_mode", "log_level", "database", "editor", "os",
+                        "ci", "tracker", "chat", "temperament", "profession"})
+    if (slot == s) return true;
+  return false;
+}
+
+std::string join_values(const Claim& a, const Claim& b) {
+  std::vector<std::string> v;
+  auto add = [&](const std::string& s) {
+    if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+  };
+  add(a.object);
+  for (const auto& x : a.values) add(x);
+  add(b.object);
+  for (const auto& x : b.values) add(x);
+  std::string out;
+  for (std::size_t i = 0; i < v.size() && i < 4; ++i) out += (i ? " or " : "") + v[i];
+  return out;
+}
+
+std::string subject_phrase(const std::string& s) {
+  if (s == "user") return "their";
+  return "the " + s + "'s";
+}
+
+std::string slot_phrase(const std::string& slot) {
+  if (slot == "like" || slot == "prefer") return "likes and preferences";
+  if (slot == "value" || slot == "state" || slot.empty()) return "setting";
+  std::string s = slot;
+  std::replace(s.begin(), s.end(), '_', ' ');
+  return s;
+}
+
+/// WordNet lexicographer files of the first senses of a claim's thing.
+std::vector<std::string_view> lexfiles(const WordNet& wn, const Claim& c) {
+  std::vector<std::string_view> out;
+  std::string thing = !c.object.empty() ? c.object : c.values.empty() ? std::string() : c.values.front();
+  if (thing.empty() || numeric(thing)) return out;
+  const auto sp = thing.rfind(' ');
+  if (sp != std::string::npos) thing = thing.substr(sp + 1);
+  auto ids = wn.lookup(thing, Pos::noun);
+  for (std::size_t i = 0; i < ids.size() && i < 5; ++i) out.push_back(WordNet::lexfile_name(wn.synset(ids[i]).lexfile));
+  return out;
+}
+
+/// Two claims of the same subject are on one topic when their things share a
+/// WordNet lexicographer file ("Japanese" / "Spanish": languages), or one's
+/// value is derived from the other's verb ("teacher" / "teach").
+bool related_topics(const Lexicon& lex, const Claim& a, const Claim& b) {
+  const WordNet& wn = lex.wordnet();
+  const auto la = lexfiles(wn, a), lb = lexfiles(wn, b);
+  for (auto x : la)
+    for (auto y : lb)
+      if (x == y && x != "noun.Tops" && x != "noun.act" && x != "noun.artifact" && x != "noun.person")
+        return true;
+  auto derived = [&](const Claim& n, const Claim& v) {
+    if (v.predicate.empty()) return false;
+    for (const auto& val : n.values)
+      for (auto id : wn.lookup(val, Pos::noun))
+        for (const auto& p : wn.pointers(id))
+          if (p.rel == WordNet::Rel::derivation)
+            for (auto w : wn.words(p.target))
+              if (w == v.predicate) return true;
+    return false;
+  };
+  return derived(a, b) || derived(b, a);
+}
+
+/// A place WordNet knows (so containment between two places is decidable).
+bool known_place(const WordNet& wn, const std::string& v) {
+  std::string u = v;
+  std::replace(u.begin(), u.end(), ' ', '_');
+  auto ids = wn.synsets(u, Pos::noun);
+  for (std::size_t i = 0; i < ids.size() && i < 2; ++i)
+    if (std::string_view(WordNet::lexfile_name(wn.synset(ids[i]).lexfile)) == "noun.location") return true;
+  return false;
+}
+
+/// Nouns and names of a claim's text that none of its fields accounts for: a
+/// sign the parse missed an argument ("for free users", "the Rhone region"),
+/// so a verdict built on it is not HIGH. Verbs and adjectives are predicate
+/// words the slot patterns consume.
+bool fully_parsed(const WordNet& wn, const Claim& c) {
+  std::vector<std::string> covered;
+  auto add = [&](const std::string& s) {
+    for (auto& w : words_of(s)) covered.push_back(w);
+  };
+  add(c.subject);
+  add(c.slot);
+  add(c.object);
+  add(c.predicate);
+  for (const auto& v : c.values) add(v);
+  for (const auto& v : c.from_values) add(v);
+  for (const auto& v : c.change_cues) add(v);
+  for (const auto& v : c.possessions) add(v);
+  for (const std::string* s : {&c.scope.env, &c.scope.team, &c.scope.place, &c.scope.time_of_day, &c.scope.day,
+                               &c.scope.setting, &c.scope.audience, &c.scope.season})
+    add(*s);
+  std::size_t missing = 0;
+  for (const auto& k : c.keywords) {
+    if (std::find(covered.begin(), covered.end(), k) != covered.end()) continue;
+    const bool predicate_word = !wn.synsets(k, Pos::verb).empty() || !wn.synsets(k, Pos::adj).empty() ||
+                                !wn.synsets(k, Pos::adv).empty();
+    if (!predicate_word) ++missing;
+  }
+  return missing == 0;
+}
+
+struct Analysis {
+  Classification cls = Classification::unrelated;
+  double conf = 0.5;
+  std::string why;
+  bool temporal = false;
+  bool retraction = false;  // B only ends A's value, with no new value
+};
+
+Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& ea,
+                 const JudgeInput& eb) {
+  Analysis r;
+  Comparer cmp(lex);
+  const WordNet& wn = lex.wordnet();
+
+  // ---- change evidence (computed first: it also links slots) ----------------
+  bool cue_targets_a = false, cue_any = false, stop_cue = false;
+  std::string cue_word;
+  for (const auto& cue : b.change_cues) {
+    const CueDef* d = lex.cue_by_phrase(cue);
+    if (!d || d->kind == CueKind::past) continue;
+    if (std::find(a.change_cues.begin(), a.change_cues.end(), cue) != a.change_cues.end()) continue;
+    cue_any = true;
+    if (cue_word.empty()) cue_word = cue;
+    if (d->kind == CueKind::stop) stop_cue = true;
+    for (const auto& t : d->targets)
+      if (t == a.slot || t == a.domain || (!b.slot.empty() && t == b.slot)) cue_targets_a = true;
+  }
+  const bool a_past = a.tense == Tense::past ||
+                      std::find(a.change_cues.begin(), a.change_cues.end(), "use to") != a.change_cues.end();
+  const bool tense_shift = a_past && b.tense != Tense::past;
+  const bool valid_order = a.valid_from && b.valid_from && *b.valid_from > *a.valid_from;
+  const bool valid_gap = a.valid_until && b.valid_from && *a.valid_until <= *b.valid_from;
+  r.temporal = (cue_any || tense_shift || valid_order || valid_gap) && !b.correction;
+
+  // ---- negated possession: "I don't have any pets" / "I walk my dog" --------
+  for (const auto* pr : {&a, &b}) {
+    const Claim& neg = *pr;
+    const Claim& pos = pr == &a ? b : a;
+    if (neg.slot != "have" || neg.stance >= 0 || neg.subject != "user" || pos.stance < 0) continue;
+    std::vector<std::string> owned = pos.possessions;
+    if (pos.subject == "user" && pos.slot == "have") owned.insert(owned.end(), pos.values.begin(), pos.values.end());
+    for (const auto& p : owned)
+      for (const auto& v : neg.values)
+        if (p != v && cmp.is_a_or_equal(p, v) && !(pos.subject == "user" && pos.slot == "have")) {
+          r.cls = Classification::true_contradiction;
+          r.conf = 0.78;
+          r.why = "One says the user has no " + v + ", the other mentions their " + p + ".";
+          return r;
+        }
+  }
+
+  // ---- figurative -------------------------------------------------------------
+  if (a.figurative || b.figurative) {
+    const Claim& other = a.figurative ? b : a;
+    bool related = a.subject == b.subject || other.subject == "user" ||
+                   other.subject_kind == SubjectKind::fuzzy;
+    for (const auto& k : a.keywords)
+      related = related || std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end();
+    if (related) {
+      r.cls = Classification::figurative;
+      r.conf = 0.72;
+      r.why = std::string(a.figurative ? "The existing memory" : "The incoming statement") +
+              " is an idiom or hyperbole, not a literal claim, so it cannot contradict the other.";
+      return r;
+    }
+  }
+
+  // ---- subjects ------------------------------------------------------------------
+  bool same_subject = !a.subject.empty() && a.subject == b.subject;
+  bool fuzzy_subject = false;
+  if (!same_subject && !a.subject.empty() && !b.subject.empty()) {
+    // One subject phrase extends the other with the same head ("the public API" / "the API").
+    const auto wa = words_of(a.subject), wb = words_of(b.subject);
+    if (!wa.empty() && !wb.empty() && wa.back() == wb.back() && a.subject != "user" &&
+        b.subject != "user" && (contains_all(wa, wb) || contains_all(wb, wa))) {
+      same_subject = true;
+      fuzzy_subject = true;
+    }
+  }
+  if (a.subject_kind == SubjectKind::fuzzy || b.subject_kind == SubjectKind::fuzzy) fuzzy_subject = true;
+  if (!same_subject && !a.subject.empty() && !b.subject.empty()) {
+    // The same words in another order or form ("pushing directly to main" /
+    // "direct pushes to main").
+    auto bag = [](const std::string& s) {
+      auto w = words_of(s);
+      for (auto& x : w)
+        if (x.size() > 4 && x.compare(x.size() - 2, 2, "ly") == 0) x = x.substr(0, x.size() - 2);
+      std::sort(w.begin(), w.end());
+      return w;
+    };
+    same_subject = bag(a.subject) == bag(b.subject) && words_of(a.subject).size() > 1;
+  }
+  if (!same_subject && b.subject == "user" && (!b.from_values.empty() || cue_any)) {
+    // "We moved from Slack to Teams" vs "The team uses Slack"; "Anna and I
+    // broke up" vs "My girlfriend is Anna": the user changes what A names.
+    const bool a_is_users = a.subject == "user" ||
+                            std::find(a.possessions.begin(), a.possessions.end(), a.subject) != a.possessions.end();
+    for (const auto& f : b.from_values)
+      for (const auto& v : a.values)
+        if (f == v) same_subject = true;
+    if (a_is_users && stop_cue)
+      for (const auto& x : b.values)
+        for (const auto& v : a.values)
+          if (x == v) same_subject = true;
+  }
+  if (!same_subject) {
+    // "I have two kids" / "My daughter is 7": the other subject is one of the user's.
+    bool owned = false;
+    for (const auto& p : b.possessions)
+      for (const auto& v : a.values) owned = owned || cmp.is_a_or_equal(p, v);
+    for (const auto& p : a.possessions)
+      for (const auto& v : b.values) owned = owned || cmp.is_a_or_equal(p, v);
+    if (owned) {
+      r.cls = Classification::compatible;
+      r.conf = 0.7;
+      r.why = "The incoming statement adds a detail about someone the existing memory mentions.";
+      return r;
+    }
+    r.cls = Classification::unrelated;
+    r.conf = (a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) ? 0.88 : 0.7;
+    r.why = "They are about different subjects (" + (a.subject.empty() ? std::string("?") : a.subject) +
+            " vs " + (b.subject.empty() ? std::string("?") : b.subject) + ").";
+    return r;
+  }
+
+  // ---- slot link ------------------------------------------------------------------
+  // A copula adjective ("state") and an adjectival class slot ("quiet" is a
+  // temperament) describe the same kind of thing.
+  auto adjectival = [&](const Claim& c) {
+    return c.slot == "state" ||
+           (c.values.size() == 1 && lex.class_of(c.values.front()) && lex.class_of(c.values.front())->slot == c.slot);
+  };
+  const bool same_slot = (!a.slot.empty() && a.slot == b.slot) ||
+                         (a.slot != b.slot && (a.slot == "state" || b.slot == "state") && adjectival(a) &&
+                          adjectival(b) && a.subject_kind == SubjectKind::present);
+  auto shares_thing = [&](const Claim& x, const Claim& y) {
+    std::vector<std::string> tx = x.values, ty = y.values;
+    if (!x.object.empty()) tx.push_back(x.object);
+    if (!y.object.empty()) ty.push_back(y.object);
+    tx.insert(tx.end(), x.from_values.begin(), x.from_values.end());
+    ty.insert(ty.end(), y.from_values.begin(), y.from_values.end());
+    if (!x.slot.empty()) tx.push_back(x.slot);
+    if (!x.predicate.empty()) tx.push_back(x.predicate);
+    if (!y.predicate.empty()) ty.push_back(y.predicate);
+    if (!y.slot.empty()) ty.push_back(y.slot);
+    for (const auto& p : tx)
+      for (const auto& q : ty)
+        if (p == q && p != "be" && p != "have" && p != "value" && p != "state") return true;
+    return false;
+  };
+  // A change statement without a slot of its own ("switched to Linear",
+  // "I became a Republican") is about whatever the same subject had.
+  const bool cue_no_slot = cue_any && (b.slot.empty() || !lex.slot(b.slot)) && b.slot != a.slot &&
+                           (!b.values.empty() || !b.object.empty());
+  // A start/stop/switch in the same topic domain ("unemployed" / "started a job at Deloitte").
+  bool domain_cue = false;
+  for (const auto& cue : b.change_cues)
+    if (const CueDef* d = lex.cue_by_phrase(cue);
+        d && (d->kind == CueKind::start || d->kind == CueKind::stop || d->kind == CueKind::switch_))
+      domain_cue = domain_cue || (!a.domain.empty() && a.domain == b.domain && a.domain != "personal");
+  // "The old billing API was retired", "My dad retired": the subject's state ended.
+  const bool pure_stop = stop_cue && b.values.empty() && b.object.empty() && (b.slot.empty() || !lex.slot(b.slot)) &&
+                         a.stance > 0;
+  const bool cue_link = cue_any && (cue_targets_a || shares_thing(b, a) || cue_no_slot || domain_cue || pure_stop);
+  // World knowledge: "vegetarian" excludes eating meat.
+  auto excluded = [&](const Claim& holder, const Claim& doer) -> std::string {
+    if (doer.stance < 0) return {};
+    for (const auto& ex : lex.exclusions()) {
+      bool holds = false;
+      for (const auto& v : holder.values) holds = holds || v == ex.holder;
+      if (!holds || holder.stance < 0) continue;
+      const std::string& verb = doer.slot == "like" ? doer.predicate : doer.slot;
+      if (std::find(ex.verbs.begin(), ex.verbs.end(), verb) == ex.verbs.end() &&
+          std::find(ex.verbs.begin(), ex.verbs.end(), doer.predicate) == ex.verbs.end())
+        continue;
+      std::vector<std::string> things = doer.values;
+      if (!doer.object.empty()) things.push_back(doer.object);
+      for (const auto& t : things)
+        for (const auto& x : ex.things)
+          if (cmp.is_a_or_equal(t, x)) return ex.holder + " vs " + t;
+    }
+    return {};
+  };
+  const std::string exclusion = !excluded(a, b).empty() ? excluded(a, b) : excluded(b, a);
+  // A value derived from the other's verb ("I'm a smoker" / "I haven't
+  // smoked"): the same topic; opposite stances oppose.
+  bool derived_link = false;
+  if (!same_slot && a.subject == b.subject) {
+    auto derived = [&](const Claim& n, const Claim& v) {
+      if (v.predicate.empty() || v.values.size() > 0) return false;
+      for (const auto& val : n.values)
+        for (auto id : wn.synsets(val, Pos::noun))
+          for (const auto& p : wn.pointers(id))
+            if (p.rel == WordNet::Rel::derivation)
+              for (auto w : wn.words(p.target))
+                if (w == v.predicate) return true;
+      return false;
+    };
+    derived_link = derived(a, b) || derived(b, a);
+  }
+  const bool linked = same_slot || cue_link || !exclusion.empty() || derived_link;
+  if (!linked) {
+    const bool generic_domain = a.domain.empty() || a.domain == "personal" || a.domain == "Tops";
+    if (a.subject != "user" && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
+      // Two facts about the same person or thing: a consistent addition.
+      r.cls = Classification::compatible;
+      r.conf = 0.65;
+      r.why = "Both describe " + a.subject + ", in different respects that can both hold.";
+    } else if ((!generic_domain && a.domain == b.domain) || related_topics(lex, a, b)) {
+      r.cls = Classification::compatible;
+      r.conf = 0.65;
+      r.why = "Both are about " + a.domain + " but say different kinds of things, so both can hold.";
+    } else if (shares_thing(a, b)) {
+      r.cls = Classification::compatible;
+      r.conf = 0.62;
+      r.why = "They mention the same thing in different ways that can both hold.";
+    } else {
+      r.cls = Classification::unrelated;
+      r.conf = 0.75;
+      r.why = "They are about different attributes (" + (a.slot.empty() ? a.predicate : a.slot) +
+              " vs " + (b.slot.empty() ? b.predicate : b.slot) + ").";
+    }
+    return r;
+  }
+
+  // ---- opposition -------------------------------------------------------------------
+  double conflict = 0;  // confidence of the strongest opposition, 0 = none
+  std::string conflict_why;
+  bool differ = false;  // values differ in a way a change would explain
+  auto oppose = [&](double c, std::string why) {
+    if (c > conflict) conflict = c, conflict_why = std::move(why);
+  };
+  const bool single = single_valued(lex, a.slot);
+  const auto vrel = cmp.claim_values(a, b);
+  const std::string thing_a = !a.object.empty() ? a.object : (a.values.empty() ? std::string() : a.values.front());
+  const std::string thing_b = !b.object.empty() ? b.object : (b.values.empty() ? std::string() : b.values.front());
+  if (!same_slot && cue_link && vrel) {
+    // A change statement's new value against the old one.
+    if (*vrel == ValueRel::exclusive || *vrel == ValueRel::different) differ = true;
+  }
+  if (!same_slot && cue_link && a.count && b.count && *a.count != *b.count) differ = true;
+  if (same_slot) {
+    // Opposite stance on the same thing (or the negated side is more general).
+    bool same_thing = thing_a == thing_b || thing_a.empty() || thing_b.empty();
+    bool neg_general = false;
+    if (!same_thing && !thing_a.empty() && !thing_b.empty()) {
+      const ValueRel vr = cmp.values(thing_a, thing_b);
+      same_thing = vr == ValueRel::equal;
+      neg_general = (vr == ValueRel::specific_b && a.stance < 0) || (vr == ValueRel::specific_a && b.stance < 0);
+    }
+    if (a.stance * b.stance < 0 && a.modality == Modality::none && b.modality == Modality::none) {
+      if (same_thing) oppose(a.subject_kind == SubjectKind::present ? 0.92 : 0.7,
+                             "one affirms and the other denies " + (thing_a.empty() ? a.slot : thing_a));
+      else if (neg_general) oppose(0.8, "one denies " + (a.stance < 0 ? thing_a : thing_b) +
+                                            " in general, the other affirms " + (a.stance < 0 ? thing_b : thing_a));
+    }
+    // Opposing modality ("must" vs "don't have to", "may" vs "must not").
+    if (deontic_conflict(deontic(a), deontic(b)) && (same_thing || thing_a.empty() || thing_b.empty()))
+      oppose(0.9, std::string("the rules oppose (") + to_string(a.modality) + " vs " +
+                      (b.stance < 0 ? "not " : "") + to_string(b.modality) + ")");
+    // Counts of the same thing.
+    if (a.count && b.count && std::fabs(*a.count - *b.count) > 1e-9 && (same_thing || thing_a.empty()) &&
+        a.stance > 0 && b.stance > 0) {
+      oppose(0.9, "the counts differ (" + std::to_string(static_cast<long long>(*a.count)) + " vs " +
+                      std::to_string(static_cast<long long>(*b.count)) + ")");
+      differ = true;
+    }
+    // Values of a single-valued slot, or exclusive members of a class.
+    if (vrel && a.stance > 0 && b.stance > 0 && a.slot != "like") {
+      const bool values_differ = *vrel == ValueRel::exclusive || *vrel == ValueRel::different;
+      const std::string& va = a.values.front();
+      const std::string& vb = b.values.front();
+      if (values_differ && (single || *vrel == ValueRel::exclusive)) differ = true;
+      const bool atomic = words_of(va).size() <= 3 && words_of(vb).size() <= 3;
+      const bool both_numeric = numeric(va) && numeric(vb);
+      if (b.additive || a.additive) {
+        // "... in eu-west-1 as well": a further value, not a replacement.
+      } else if (single && values_differ && atomic) {
+        const bool generic = a.slot == "value" || a.slot == "profession" || a.slot == "identity";
+        double c = *vrel == ValueRel::exclusive ? 0.9 : 0.86;
+        if (generic) c = *vrel == ValueRel::exclusive ? 0.87 : 0.78;
+        if (a.slot == "profession") c = 0.72;
+        // Places: one may contain the other unless WordNet knows both.
+        if ((a.slot == "residence" || a.slot == "birthplace" || a.slot == "location") && *vrel == ValueRel::different &&
+            !(known_place(lex.wordnet(), va) && known_place(lex.wordnet(), vb)))
+          c = std::min(c, 0.75);
+        oppose(c, "the " + slot_phrase(a.slot) + " differs (" + va + " vs " + vb + ")");
+      } else if (!single && *vrel == ValueRel::exclusive &&
+                 (a.slot == "state" || b.slot == "state" || a.slot.rfind("be ", 0) == 0 ||
+                  (lex.class_of(va) && lex.class_of(va) == lex.class_of(vb) && lex.class_of(va)->slot == a.slot))) {
+        oppose(0.8, "the states exclude each other (" + va + " vs " + vb + ")");
+      } else if (!single && both_numeric && values_differ) {
+        // Two numbers for one setting ("uses Python 3.11" / "3.9").
+        oppose(0.78, "the numbers differ (" + va + " vs " + vb + ")");
+      }
+    }
+    // Exclusive preferences ("prefer tea" vs "prefer coffee").
+    if (a.slot == "prefer" && a.stance > 0 && b.stance > 0 && !thing_a.empty() && !thing_b.empty() &&
+        thing_a != thing_b) {
+      const ValueRel vr = cmp.values(thing_a, thing_b);
+      if (vr == ValueRel::exclusive) {
+        oppose(0.8, "the preferences exclude each other (" + thing_a + " vs " + thing_b + ")");
+        differ = true;
+      }
+    }
+  }
+  if (!exclusion.empty()) oppose(0.72, "world knowledge: " + exclusion);
+  if (derived_link && a.stance * b.stance < 0) oppose(0.75, "one affirms and the other denies " + (a.values.empty() ? b.values.front() : a.values.front()));
+
+  // ---- decide --------------------------------------------------------------------------
+  const bool disjoint_scope = scopes_disjoint(lex, a.scope, b.scope);
+  if (disjoint_scope) {
+    r.cls = Classification::context_dependent;
+    r.conf = 0.8;
+    r.why = "They differ, but in disjoint contexts (" + scope_text(a.scope) + " vs " + scope_text(b.scope) +
+            "), so both can hold.";
+    return r;
+  }
+  const bool from_matches = [&] {
+    for (const auto& f : b.from_values) {
+      if (f == thing_a) return true;
+      for (const auto& v : a.values)
+        if (cmp.values(v, f) != ValueRel::different && cmp.values(v, f) != ValueRel::exclusive) return true;
+    }
+    return false;
+  }();
+  if (r.temporal) {
+    // A generic cue ("these days", "now") over an opposition is a change too.
+    bool generic_cue = false;
+    for (const auto& cue : b.change_cues)
+      if (const CueDef* d = lex.cue_by_phrase(cue); d && d->targets.empty() && d->kind != CueKind::past)
+        generic_cue = true;
+    // With a cue, any new value of the same slot is a change, even of a
+    // multi-valued one ("I now drive a Toyota"), unless it says "also".
+    const bool any_new_value = same_slot && vrel && *vrel != ValueRel::equal && !b.additive;
+    const bool cue_relevant =
+        (cue_link && (conflict > 0 || differ || stop_cue || from_matches || cue_targets_a || any_new_value)) ||
+        (generic_cue && conflict > 0);
+    const bool shift_relevant = (tense_shift || valid_order || valid_gap) && (conflict > 0 || differ);
+    if (cue_relevant || shift_relevant) {
+      r.cls = Classification::temporal_change;
+      r.conf = cue_relevant ? (cue_targets_a || same_slot ? 0.9 : 0.8) : valid_order || valid_gap ? 0.85 : 0.75;
+      const std::string how = cue_relevant ? "the change cue \"" + cue_word + "\""
+                              : valid_order || valid_gap ? std::string("valid times that start later")
+                                                         : std::string("a past-tense earlier statement");
+      r.why = "The incoming statement says the " + slot_phrase(a.slot.empty() ? b.slot : a.slot) +
+              " changed (" + how + "), so the existing memory is now in the past.";
+      r.retraction = stop_cue && b.values.empty() && b.object.empty();
+      if (stop_cue && !b.values.empty() && !from_matches) {
+        // "I quit coffee": the stopped thing is the old value, no new value.
+        bool only_old = true;
+        for (const auto& v : b.values)
+          only_old = only_old && (v == thing_a || std::find(a.values.begin(), a.values.end(), v) != a.values.end());
+        r.retraction = only_old;
+      }
+      return r;
+    }
+  }
+  if (conflict > 0) {
+    r.cls = Classification::true_contradiction;
+    r.conf = conflict;
+    if (fuzzy_subject) r.conf = std::min(r.conf, 0.7);
+    // Precision first: a block needs both statements fully accounted for.
+    if (!fully_parsed(wn, a) || !fully_parsed(wn, b)) r.conf = std::min(r.conf, 0.8);
+    if (b.correction) r.conf = std::min(0.95, r.conf + 0.02);
+    r.why = "Both cannot hold: " + conflict_why + ", with no sign that anything changed.";
+    return r;
+  }
+  // Same content?
+  const bool same_stance = a.stance == b.stance && a.modality == b.modality;
+  const bool same_values = (!vrel && a.values.empty() == b.values.empty()) || (vrel && *vrel == ValueRel::equal);
+  const bool same_object = a.object == b.object || cmp.values(a.object, b.object) == ValueRel::equal;
+  const bool same_count = !a.count || !b.count || *a.count == *b.count;
+  // Words one statement has and the other lacks, beyond what the claims
+  // compare: "goes to school in Lyon" / "in Nice" is not a restatement.
+  std::string extra_a, extra_b;
+  for (const auto& k : a.keywords)
+    if (std::find(b.keywords.begin(), b.keywords.end(), k) == b.keywords.end()) {
+      extra_a = k;
+      for (const auto& j : b.keywords)
+        if (j != k && std::find(a.keywords.begin(), a.keywords.end(), j) == a.keywords.end() &&
+            cmp.values(k, j) == ValueRel::exclusive)
+          extra_b = j;
+      if (!extra_b.empty()) break;
+    }
+  if (same_slot && same_stance && same_values && same_object && same_count && !extra_b.empty()) {
+    r.cls = Classification::true_contradiction;
+    r.conf = 0.7;
+    r.why = "Both cannot hold: they differ in " + extra_a + " vs " + extra_b + ", with no sign that anything changed.";
+    return r;
+  }
+  if (same_slot && same_stance && same_values && same_object && same_count) {
+    r.cls = Classification::duplicate;
+    r.conf = 0.9;
+    r.why = "The incoming statement restates the existing memory (" +
+            (thing_a.empty() ? slot_phrase(a.slot) : thing_a) + ").";
+    return r;
+  }
+  r.cls = Classification::compatible;
+  r.conf = 0.75;
+  if (vrel && (*vrel == ValueRel::specific_a || *vrel == ValueRel::specific_b))
+    r.why = "One value is more specific than the other (" + thing_a + " / " + thing_b + "), so both hold.";
+  else if (!single)
+    r.why = "The " + slot_phrase(a.slot) + " can hold several values at once (" + thing_a + ", " + thing_b + ").";
+  else
+    r.why = "Both can hold at the same time.";
+  (void)wn;
+  (void)ea;
+  (void)eb;
+  return r;
+}
+
+const Claim& claim_of(const Lexicon& lex, const JudgeInput& in, Claim& storage) {
+  if (in.claim) return *in.claim;
+  NormalizeContext ctx;
+  ctx.kind = in.kind;
+  ctx.created_at = in.created_at;
+  ctx.valid_from = in.valid_from;
+  storage = normalize(lex, in.text, ctx);
+  return storage;
+}
+
+}  // namespace
+
+Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming) {
+  Claim sa, sb;
+  const Claim& a = claim_of(lex, existing, sa);
+  const Claim& b = claim_of(lex, incoming, sb);
+  Analysis an = analyse(lex, a, b, existing, incoming);
+  Verdict v;
+  v.classification = an.cls;
+  v.confidence = std::clamp(an.conf, 0.0, 1.0);
+  v.tier = v.confidence >= lex.high_confidence()  ? ConfidenceTier::high
+           : v.confidence >= lex.med_confidence() ? ConfidenceTier::med
+                                                  : ConfidenceTier::low;
+  v.reasoning = an.why;
+  v.temporal_signal = an.temporal;
+  const std::string topic = join_values(a, b);
+  v.surface_context = "user discusses " + subject_phrase(a.subject) + " " +
+                      slot_phrase(a.slot.empty() ? b.slot : a.slot) +
+                      (topic.empty() ? std::string() : " (" + topic + ")");
+  switch (an.cls) {
+    case Classification::true_contradiction:
+      v.action = WriteAction::add;
+      v.write_tier = v.tier == ConfidenceTier::high ? WriteTier::block : WriteTier::warn;
+      v.severity = severity_of(existing.kind, incoming.kind);
+      if (existing.source != incoming.source &&
+          (existing.confidence > 2 * incoming.confidence || incoming.confidence > 2 * existing.confidence))
+        v.recommended_resolution = to_string(Resolution::confidence_dominance);
+      else
+        v.recommended_resolution = to_string(Resolution::user_clarified);
+      break;
+    case Classification::temporal_change:
+      v.action = an.retraction ? WriteAction::del : WriteAction::update;
+      v.write_tier = v.tier == ConfidenceTier::low ? WriteTier::warn : WriteTier::clean;
+      v.severity = severity_of(existing.kind, incoming.kind);
+      v.recommended_resolution = to_string(Resolution::temporal_supersede);
+      break;
+    case Classification::duplicate:
+      v.action = WriteAction::noop;
+      v.recommended_resolution = "reinforce_existing";
+      break;
+    case Classification::context_dependent:
+      v.recommended_resolution = "keep_both_scoped";
+      break;
+    case Classification::figurative:
+      v.recommended_resolution = "keep_both_ambiguous";
+      break;
+    case Classification::compatible:
+      v.recommended_resolution = "keep_both";
+      break;
+    case Classification::unrelated:
+      v.recommended_resolution = "none";
+      break;
+  }
+  v.nli = nli_from_memory_view(lex, a, b, an.cls);
+  return v;
+}
+
+Verdict Judge::classify(const JudgeInput& existing, const JudgeInput& incoming) const {
+  Verdict v = judge(*lex_, existing, incoming);
+  if (v.tier != ConfidenceTier::low) return v;
+  for (const auto& stage : stages_) {
+    if (auto refined = stage->refine(existing, incoming, v)) {
+      v = std::move(*refined);
+      v.stage = stage->name();
+      if (v.tier != ConfidenceTier::low) break;
+    }
+  }
+  return v;
+}
+
+void write_verdict_fields(JsonWriter& w, const Verdict& v) {
+  w.kv("classification", to_string(v.classification));
+  w.kv("confidence", std::round(v.confidence * 1000) / 1000);
+  w.kv("confidence_tier", to_string(v.tier));
+  w.kv("reasoning", v.reasoning);
+  w.kv("temporal_signal", v.temporal_signal);
+  w.kv("surface_context", v.surface_context);
+  w.kv("recommended_resolution", v.recommended_resolution);
+  w.kv("action", to_string(v.action));
+  w.kv("tier", to_string(v.write_tier));
+  w.kv("severity", to_string(v.severity));
+  w.kv("nli", to_string(v.nli));
+  w.kv("stage", v.stage);
+}
+
+}  // namespace credence

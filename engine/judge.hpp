@@ -1,0 +1,109 @@
+#pragma once
+/// \file judge.hpp
+/// The embedded judge (seed 003 stages 2 and 4): for an existing memory A and
+/// an incoming statement B, can both be true? (docs/labels.md)
+///
+/// `judge()` is the structural stage: it compares the two normalised claims
+/// (engine/normalizer.hpp) and returns a Verdict with the memory-view
+/// classification, a confidence and its tier, the write-path views (ADD /
+/// UPDATE / DELETE / NOOP and clean / warn / block), the severity from the
+/// memory kinds (seed 000) and the NLI view of B given A. It is pure and
+/// deterministic: no I/O, no clock, thread-safe over a shared Lexicon.
+///
+/// Later stages (a gated NLI model, an LLM) plug in as `JudgeStage`s behind
+/// the structural one through `Judge`, which consults them only when the
+/// structural verdict's tier is LOW.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/time.hpp"
+#include "engine/claim.hpp"
+#include "engine/model.hpp"
+
+namespace credence {
+
+class JsonWriter;
+class Lexicon;
+
+enum class ConfidenceTier : std::uint8_t { low, med, high };
+/// Seed 004's classify-before-write decision.
+enum class WriteAction : std::uint8_t { add, update, del, noop };
+/// Seed 003's guarded-write outcome.
+enum class WriteTier : std::uint8_t { clean, warn, block };
+/// The classic NLI relation of B (hypothesis) to A (premise).
+enum class Nli : std::uint8_t { entailment, contradiction, neutral };
+
+const char* to_string(ConfidenceTier v);  ///< "HIGH" | "MED" | "LOW"
+const char* to_string(WriteAction v);     ///< "ADD" | "UPDATE" | "DELETE" | "NOOP"
+const char* to_string(WriteTier v);       ///< "clean" | "warn" | "block"
+const char* to_string(Nli v);             ///< "entailment" | "contradiction" | "neutral"
+std::optional<Nli> parse_nli(std::string_view s);
+
+/// One side of a pair. `claim` may be null: the judge then normalises `text`
+/// (slower; stored memories carry their claim).
+struct JudgeInput {
+  std::string_view text;
+  const Claim* claim = nullptr;
+  MemoryKind kind = MemoryKind::trait;
+  Source source = Source::explicit_;
+  double confidence = 0.9;
+  std::optional<Millis> created_at;
+  std::optional<Millis> valid_from;
+};
+
+struct Verdict {
+  Classification classification = Classification::unrelated;
+  double confidence = 0;
+  ConfidenceTier tier = ConfidenceTier::low;
+  std::string reasoning;        ///< one sentence a person can read
+  bool temporal_signal = false; ///< a change cue, tense shift or valid-time order was seen
+  std::string surface_context;  ///< when the conflict is worth raising
+  std::string recommended_resolution;
+  WriteAction action = WriteAction::add;
+  WriteTier write_tier = WriteTier::clean;
+  Severity severity = Severity::low;
+  Nli nli = Nli::neutral;
+  std::string stage = "structural";  ///< which stage decided
+};
+
+/// Seed 000's severity table from the two memory kinds (relationship counts
+/// as concept): trait-trait critical; concept-trait, concept-concept high;
+/// episode-trait, episode-concept medium; episode-episode low.
+Severity severity_of(MemoryKind a, MemoryKind b);
+
+/// The structural judge.
+Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming);
+
+/// A further stage consulted when the structural verdict is LOW (a gated NLI
+/// model, an LLM). Returns a replacement verdict, or nullopt to keep it.
+class JudgeStage {
+ public:
+  virtual ~JudgeStage() = default;
+  virtual const char* name() const = 0;
+  virtual std::optional<Verdict> refine(const JudgeInput& existing, const JudgeInput& incoming,
+                                        const Verdict& so_far) const = 0;
+};
+
+/// The structural judge followed by optional stages. Immutable after set-up;
+/// `classify` is thread-safe when the stages are.
+class Judge {
+ public:
+  explicit Judge(std::shared_ptr<const Lexicon> lex) : lex_(std::move(lex)) {}
+  void add_stage(std::unique_ptr<JudgeStage> stage) { stages_.push_back(std::move(stage)); }
+  Verdict classify(const JudgeInput& existing, const JudgeInput& incoming) const;
+  const Lexicon& lexicon() const { return *lex_; }
+
+ private:
+  std::shared_ptr<const Lexicon> lex_;
+  std::vector<std::unique_ptr<JudgeStage>> stages_;
+};
+
+/// Writes the verdict's fields (not the claims) into an open JSON object.
+void write_verdict_fields(JsonWriter& w, const Verdict& v);
+
+}  // namespace credence

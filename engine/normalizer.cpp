@@ -1,0 +1,1216 @@
+// The rule-based normaliser. Pipeline for one statement:
+//   tokenise -> figurative idioms -> first sentence -> clauses (pick the main
+//   one) -> change cues -> class phrases joined -> scopes -> time expressions
+//   -> dropped words -> subject noun phrase -> negation and modality ->
+//   stance verb | cue verb | slot pattern | copula | plain verb -> complement
+//   (values, count, possessions) -> canonical names, domain, keywords.
+// Everything lexical comes from the Lexicon (config/lexicon + WordNet).
+#include "engine/normalizer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <unordered_set>
+
+#include "engine/lexicon.hpp"
+#include "engine/text.hpp"
+
+namespace credence {
+
+namespace {
+
+using Toks = std::vector<Token>;
+
+bool in(std::string_view w, std::initializer_list<std::string_view> set) {
+  for (auto s : set)
+    if (w == s) return true;
+  return false;
+}
+
+bool is_aux(std::string_view l) {
+  return in(l, {"be", "do", "have", "will", "would", "shall", "can", "could", "should", "must",
+                "may", "might", "get"});
+}
+bool is_prep(std::string_view l) {
+  return in(l, {"in", "at", "on", "for", "to", "from", "with", "by", "of", "about", "into", "as",
+                "near", "after", "before", "during", "until", "over", "under", "per", "via",
+                "through", "onto", "off", "out", "up", "down", "than", "across", "around"});
+}
+bool is_conj(std::string_view l) {
+  return in(l, {"and", "but", "or", "because", "so", "which", "who", "that", "when", "while",
+                "if", "although", "though", "whereas", "since", "then", "where"});
+}
+bool is_possessive_det(std::string_view l) {
+  return in(l, {"my", "our", "his", "her", "their", "its", "your"});
+}
+bool is_first_person(std::string_view l) {
+  return in(l, {"i", "we", "me", "us", "myself", "ourselves"});
+}
+bool is_generic_person(std::string_view l) {
+  return in(l, {"you", "one", "everyone", "everybody", "people", "anyone", "anybody", "nobody",
+                "engineer", "developer"});
+}
+bool is_fuzzy_pronoun(std::string_view l) {
+  return in(l, {"he", "she", "they", "it", "this", "that", "there", "someone", "somebody",
+                "these", "those", "them", "him"});
+}
+bool is_cue_noise(std::string_view l) {
+  return in(l, {"new", "current", "former", "old", "ex", "previous", "latest"});
+}
+
+std::vector<std::string> lemmas_of(const Toks& t) {
+  std::vector<std::string> out;
+  out.reserve(t.size());
+  for (const auto& x : t) out.push_back(x.lemma);
+  return out;
+}
+
+void push_unique(std::vector<std::string>& v, const std::string& s) {
+  if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+}
+
+class Parser {
+ public:
+  Parser(const Lexicon& lex, const NormalizeContext& ctx) : lex_(lex), wn_(lex.wordnet()), ctx_(ctx) {}
+
+  Claim run(std::string_view text);
+
+ private:
+  // ---- helpers -------------------------------------------------------------
+  bool verb_capable(const Token& t) const {
+    return t.is_word() && !wn_.synsets(t.lemma, Pos::verb).empty();
+  }
+  bool noun_capable(const Token& t) const {
+    return t.is_word() && (!wn_.synsets(t.lemma, Pos::noun).empty() || t.capitalised);
+  }
+  bool looks_past(const Token& t) const {
+    if (!t.is_word() || t.text == t.lemma) return false;
+    const auto& s = t.text;
+    if (s.size() > 3 && s.compare(s.size() - 2, 2, "ed") == 0) return true;
+    // Irregular past forms: not -s / -ing and not a noun plural.
+    const bool s_form = s.back() == 's';
+    const bool ing = s.size() > 4 && s.compare(s.size() - 3, 3, "ing") == 0;
+    return !s_form && !ing && wn_.synsets(s, Pos::noun).empty() && verb_capable(t);
+  }
+  bool person_subject(const std::string& subject) const;
+  std::string country_of(const std::string& word) const;
+  bool profession(const std::string& noun) const;
+  std::string canon_phrase(const Toks& np) const;
+  std::string token_form(const Token& t) const;
+
+  Toks split_clauses(const Toks& sentence, Toks* second);
+  void scan_cues(Toks& t);
+  void join_classes(Toks& t);
+  void strip_scopes(Toks& t);
+  void strip_time(Toks& t);
+  void strip_purpose(Toks& t);
+  void strip_drops(Toks& t);
+  std::size_t parse_subject(const Toks& t);
+  void parse_predicate(Toks p);
+  void complement(const Toks& p, std::size_t from, bool stance_object);
+  void copula(const Toks& p, std::size_t from);
+  void take_place_phrase(Toks& p, std::size_t from);
+
+  const Lexicon& lex_;
+  const WordNet& wn_;
+  const NormalizeContext& ctx_;
+  Claim c_;
+  bool subject_person_ = false;
+  bool subject_generic_ = false;   // "you must ..." -> the action is the subject
+  bool subject_from_scope_ = false;
+  std::string possessor_;          // "my brother's name": brother
+  Toks attribute_;                 // "my brother's name": name
+  int negations_ = 0;
+  std::optional<std::size_t> first_neg_pos_;
+  std::vector<std::string> object_np_;  // transitive object before "to"
+  std::vector<std::string> action_words_;  // content words after the verb
+};
+
+/// "have"/"has" (not "had"): a present perfect is not the past.
+bool t_is_present(const Token& t) { return t.text == "have" || t.text == "has" || t.text == "'ve"; }
+
+bool Parser::person_subject(const std::string& s) const {
+  if (s == "user") return true;
+  static const std::unordered_set<std::string> kin = {
+      "mother", "father", "sister", "brother", "wife", "husband", "partner", "son", "daughter",
+      "child", "grandmother", "grandfather", "aunt", "uncle", "cousin", "friend", "boss",
+      "manager", "neighbor", "girlfriend", "boyfriend", "spouse", "parent", "sibling", "niece",
+      "nephew", "colleague", "roommate", "landlord", "dentist", "doctor", "teacher"};
+  const auto sp = s.rfind(' ');
+  const std::string head = sp == std::string::npos ? s : s.substr(sp + 1);
+  if (kin.count(head)) return true;
+  auto ids = wn_.lookup(head, Pos::noun);
+  return !ids.empty() &&
+         std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "noun.person";
+}
+
+std::string Parser::country_of(const std::string& word) const {
+  for (auto id : wn_.lookup(word, Pos::adj)) {
+    for (const auto& p : wn_.pointers(id)) {
+      if (p.rel != WordNet::Rel::pertainym) continue;
+      const auto w = wn_.words(p.target);
+      if (w.empty()) continue;
+      const std::string target(w.front());
+      if (wn_.is_a(target, "country", Pos::noun, 2) || wn_.is_a(target, "nation", Pos::noun, 2) ||
+          wn_.is_a(target, "state", Pos::noun, 2))
+        return target;
+    }
+  }
+  return {};
+}
+
+bool Parser::profession(const std::string& noun) const {
+  auto ids = wn_.lookup(noun, Pos::noun);
+  if (ids.empty()) return false;
+  if (std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) != "noun.person")
+    return false;
+  for (const char* anchor : {"worker", "professional", "skilled_worker", "employee", "engineer",
+                             "scientist", "artist", "writer", "performer", "athlete", "official",
+                             "expert", "practitioner", "serviceman", "programmer", "lawyer",
+                             "businessperson", "specialist", "creator", "leader", "intellectual",
+                             "communicator", "craftsman", "tradesman", "technician"})
+    if (noun == anchor || wn_.is_a(noun, anchor, Pos::noun, 2)) return true;
+  return false;
+}
+
+std::string Parser::token_form(const Token& t) const {
+  if (!t.is_word()) return t.text;
+  // Names keep their written form; other words their lemma.
+  if (t.capitalised) return t.text;
+  return lex_.canonical(t.lemma);
+}
+
+std::string Parser::canon_phrase(const Toks& np) const {
+  std::string out;
+  for (const auto& t : np) {
+    if (t.kind == Token::Kind::possessive || t.kind == Token::Kind::punct) continue;
+    if (t.is_word() && (in(t.lemma, {"the", "a", "an"}) || is_possessive_det(t.lemma))) continue;
+    if (!out.empty()) out += ' ';
+    out += token_form(t);
+  }
+  return lex_.canonical(out);
+}
+
+// ---- stages --------------------------------------------------------------------
+
+/// Splits a sentence at "and"/"but"/"," that start a new clause; returns the
+/// first clause and stores the second (if any) in `second`.
+Toks Parser::split_clauses(const Toks& s, Toks* second) {
+  for (std::size_t i = 2; i + 1 < s.size(); ++i) {
+    const auto& l = s[i].lemma;
+    if (!(l == "and" || l == "but" || l == "," || l == "then")) continue;
+    const Token& nx = s[i + 1];
+    bool starts = is_first_person(nx.lemma) || in(nx.lemma, {"he", "she", "they"});
+    starts = starts || looks_past(nx);
+    if (!starts && nx.capitalised && i + 2 < s.size() && looks_past(s[i + 2])) starts = true;
+    if (!starts) continue;
+    // The first part must be a clause itself ("my wife and I ..." is one subject).
+    bool has_verb = false;
+    for (std::size_t k = 0; k < i; ++k)
+      has_verb = has_verb || is_first_person(s[k].lemma) || is_aux(s[k].lemma) || looks_past(s[k]) ||
+                 (verb_capable(s[k]) && s[k].text != s[k].lemma);
+    if (!has_verb) continue;
+    second->assign(s.begin() + static_cast<long>(i) + 1, s.end());
+    return Toks(s.begin(), s.begin() + static_cast<long>(i));
+  }
+  return s;
+}
+
+void Parser::scan_cues(Toks& t) {
+  auto lem = lemmas_of(t);
+  std::vector<bool> drop(t.size(), false);
+  for (std::size_t i = 0; i < t.size();) {
+    auto m = lex_.cue_table().match(lem, i);
+    if (!m) {
+      ++i;
+      continue;
+    }
+    const CueDef& cue = lex_.cue(m.entry);
+    bool accept = true;
+    if (cue.phrase == "new" || cue.phrase == "current") {
+      // "my new manager" is a change of holder; "New York" is a name and
+      // "new people" just people.
+      accept = !(t[i].capitalised || (i + 1 < t.size() && t[i + 1].capitalised)) && i > 0 &&
+               is_possessive_det(t[i - 1].lemma);
+    } else if (cue.phrase == "turn" || cue.phrase == "just turn") {
+      accept = i + m.length < t.size() && t[i + m.length].kind == Token::Kind::number;
+    } else if (cue.phrase == "since") {
+      accept = i + 1 < t.size();
+      if (accept && t[i + 1].kind == Token::Kind::number && t[i + 1].number > 1900 &&
+          t[i + 1].number < 2200) {
+        const int year = static_cast<int>(t[i + 1].number);
+        if (auto ms = parse_rfc3339(std::to_string(year) + "-01-01")) c_.valid_from = *ms;
+      }
+    } else if (m.length == 1 && i > 0 && lem[i - 1] == "be" && cue.kind != CueKind::now &&
+               cue.kind != CueKind::new_ && (i + 1 >= t.size() || !is_prep(lem[i + 1]))) {
+      accept = false;  // "I am divorced", "the API is deprecated": a state
+    } else if (cue.phrase == "cut") {
+      accept = false;
+      for (std::size_t k = i + 1; k < t.size() && k < i + 4; ++k)
+        accept = accept || t[k].lemma == "out" || t[k].lemma == "down";
+    }
+    if (accept && i == 0 && (cue.phrase == "start" || cue.phrase == "begin")) {
+      // "Starting this quarter, ...": an adverbial, not the verb.
+      push_unique(c_.change_cues, cue.phrase);
+      drop[i] = true;
+      i += m.length;
+      continue;
+    }
+    if (accept) {
+      push_unique(c_.change_cues, cue.phrase);
+      if (cue.kind == CueKind::past) c_.tense = Tense::past;
+      if (cue.phrase == "no longer") ++negations_;
+      // Adverbial cues carry no other meaning: drop them. Verb cues stay.
+      const bool adverbial = cue.kind == CueKind::now || cue.kind == CueKind::past ||
+                             cue.phrase == "no longer" || cue.phrase == "anymore" ||
+                             cue.phrase == "any more" || cue.phrase == "not anymore" ||
+                             cue.phrase == "not any longer" || cue.kind == CueKind::new_;
+      if (adverbial) {
+        std::size_t n = m.length;
+        if (cue.phrase == "since" || cue.phrase == "as of") {
+          // Drop the time expression that follows ("since March", "since 2019").
+          static const std::unordered_set<std::string> time_words = {
+              "january", "february", "march", "april", "may", "june", "july", "august",
+              "september", "october", "november", "december", "last", "then", "year",
+              "month", "week", "spring", "summer", "autumn", "fall", "winter", "monday",
+              "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "yesterday",
+              "childhood", "college", "school", "today", "now"};
+          std::size_t k = i + m.length;
+          while (k < t.size() && k < i + 4 &&
+                 (t[k].kind == Token::Kind::number || time_words.count(t[k].text)))
+            ++k;
+          n = k - i;
+        }
+        if (cue.phrase == "not anymore") n = 0;  // keep the negation
+        for (std::size_t k = i; k < i + n && k < t.size(); ++k) drop[k] = true;
+      }
+      i += std::max<std::size_t>(m.length, 1);
+    } else {
+      ++i;
+    }
+  }
+  Toks out;
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (!drop[i]) out.push_back(std::move(t[i]));
+  t.swap(out);
+}
+
+void Parser::join_classes(Toks& t) {
+  auto lem = lemmas_of(t);
+  Toks out;
+  for (std::size_t i = 0; i < t.size();) {
+    auto m = lex_.class_table().match(lem, i);
+    if (m) {
+      Token j = t[i];
+      for (std::size_t k = 1; k < m.length; ++k) {
+        j.lemma += " " + t[i + k].lemma;
+        j.text += " " + t[i + k].text;
+        j.surface += " " + t[i + k].surface;
+      }
+      j.capitalised = false;
+      out.push_back(std::move(j));
+      i += m.length;
+    } else {
+      out.push_back(std::move(t[i]));
+      ++i;
+    }
+  }
+  t.swap(out);
+}
+
+void Parser::strip_scopes(Toks& t) {
+  auto lem = lemmas_of(t);
+  std::vector<bool> drop(t.size(), false);
+  for (std::size_t i = 0; i < t.size();) {
+    auto m = lex_.scope_table().match(lem, i);
+    if (!m) {
+      ++i;
+      continue;
+    }
+    const ScopeDef& d = lex_.scope(m.entry);
+    // "The freeze starts on Thursday", "Code freeze is on Thursdays": the
+    // day is the value of a schedule, not a scope.
+    if ((d.dimension == "day" || d.dimension == "time_of_day" || d.dimension == "season") &&
+        i > 0 && i + m.length == t.size() &&
+        in(lem[i - 1], {"be", "start", "begin", "end", "happen", "occur", "fall", "close", "open",
+                        "finish"})) {
+      i += m.length;
+      continue;
+    }
+    std::string* field = nullptr;
+    if (d.dimension == "env") field = &c_.scope.env;
+    else if (d.dimension == "time_of_day") field = &c_.scope.time_of_day;
+    else if (d.dimension == "day") field = &c_.scope.day;
+    else if (d.dimension == "setting") field = &c_.scope.setting;
+    else if (d.dimension == "audience") field = &c_.scope.audience;
+    else if (d.dimension == "season") field = &c_.scope.season;
+    else if (d.dimension == "region") field = &c_.scope.place;
+    else if (d.dimension == "team") field = &c_.scope.team;
+    if (field && field->empty()) *field = d.value;
+    if (i == 0 || (i == 1 && in(lem[0], {"the", "a"}))) subject_from_scope_ = true;
+    // "every" before a scope word ("every morning") goes with it.
+    if (i > 0 && lem[i - 1] == "every") drop[i - 1] = true;
+    for (std::size_t k = i; k < i + m.length; ++k) drop[k] = true;
+    i += m.length;
+  }
+  Toks out;
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (!drop[i]) out.push_back(std::move(t[i]));
+  t.swap(out);
+}
+
+void Parser::strip_time(Toks& t) {
+  static const std::unordered_set<std::string> months = {
+      "january", "february", "march", "april", "may", "june", "july", "august",
+      "september", "october", "november", "december"};
+  static const std::unordered_set<std::string> units = {
+      "day", "week", "month", "year", "quarter", "spring", "summer", "autumn", "fall",
+      "winter", "weekend", "night", "time", "decade", "semester", "sprint"};
+  std::vector<bool> drop(t.size(), false);
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const auto& l = t[i].lemma;
+    const auto& x = t[i].text;
+    auto unit_at = [&](std::size_t k) {
+      return k < t.size() && (units.count(t[k].lemma) || months.count(t[k].text));
+    };
+    if ((x == "last" || x == "next" || x == "this" || x == "every") && unit_at(i + 1)) {
+      drop[i] = drop[i + 1] = true;
+      if (x == "last") c_.tense = Tense::past;
+    } else if (x == "ago" && i > 0) {
+      drop[i] = true;
+      drop[i - 1] = true;
+      if (i > 1 && t[i - 2].kind == Token::Kind::number) drop[i - 2] = true;
+      c_.tense = Tense::past;
+    } else if (x == "yesterday" || x == "today" || x == "tonight" || x == "tomorrow") {
+      drop[i] = true;
+      if (x == "yesterday") c_.tense = Tense::past;
+    } else if (l == "in" && i + 1 < t.size() &&
+               (months.count(t[i + 1].text) ||
+                (t[i + 1].kind == Token::Kind::number && t[i + 1].number > 1900 &&
+                 t[i + 1].number < 2200 && !(i > 0 && t[i - 1].lemma == "bear")))) {
+      drop[i] = drop[i + 1] = true;
+    } else if (x == "every" && i + 1 < t.size() && t[i + 1].kind == Token::Kind::quantity) {
+      // "rotates every 90 days": a period, kept as the value.
+      drop[i] = true;
+    } else if ((x == "a" || x == "per") && i > 0 && unit_at(i + 1) &&
+               t[i - 1].kind != Token::Kind::punct) {
+      // "a pack a day", "twice a week": a frequency, not a value.
+      drop[i] = drop[i + 1] = true;
+    }
+  }
+  Toks out;
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (!drop[i]) out.push_back(std::move(t[i]));
+  t.swap(out);
+}
+
+/// "for reading" / "for driving": a purpose, kept as a scope (setting).
+void Parser::strip_purpose(Toks& t) {
+  // "for free users", "for paying customers", "(speak German) with my
+  // parents": an audience.
+  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
+    if (t[i].lemma != "for" && t[i].lemma != "with" && t[i].lemma != "around") continue;
+    if (t[i].lemma != "for" && (i < 3 || verb_capable(t[i - 1]))) continue;
+    std::size_t e = i + 1;
+    while (e < t.size() && e < i + 4 && t[e].is_word() && !is_prep(t[e].lemma)) ++e;
+    if (e == i + 1 || e != t.size()) continue;  // only a trailing phrase
+    const Token& head = t[e - 1];
+    const bool owned = t[i + 1].lemma == "my" || t[i + 1].lemma == "our" || t[i].lemma == "around";
+    if (head.capitalised || (head.text == head.lemma && !owned)) continue;  // people, not a name
+    auto ids = wn_.lookup(head.lemma, Pos::noun);
+    if (ids.empty() ||
+        std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) != "noun.person")
+      continue;
+    if (c_.scope.audience.empty()) {
+      std::string a;
+      for (std::size_t k = i + 1; k < e; ++k) a += (a.empty() ? "" : " ") + t[k].lemma;
+      c_.scope.audience = a;
+    }
+    t.erase(t.begin() + static_cast<long>(i), t.end());
+    break;
+  }
+  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
+    const Token& g = t[i + 1];
+    if (t[i].lemma != "for" || !g.is_word() || g.text.size() < 5 ||
+        g.text.compare(g.text.size() - 3, 3, "ing") != 0 || !verb_capable(g))
+      continue;
+    if (c_.scope.setting.empty()) c_.scope.setting = "for " + g.lemma;
+    t.erase(t.begin() + static_cast<long>(i), t.begin() + static_cast<long>(i) + 2);
+    return;
+  }
+}
+
+void Parser::strip_drops(Toks& t) {
+  auto lem = lemmas_of(t);
+  std::vector<bool> drop(t.size(), false);
+  for (std::size_t i = 0; i < t.size();) {
+    if (auto m = lex_.correction_table().match(lem, i);
+        m && (i == 0 || t[i - 1].kind == Token::Kind::punct)) {
+      c_.correction = true;
+      for (std::size_t k = i; k < i + m.length; ++k) drop[k] = true;
+      i += m.length;
+      continue;
+    }
+    if (auto m = lex_.additive_table().match(lem, i); m && i > 0) c_.additive = true;
+    auto m = lex_.drop_table().match(lem, i);
+    if (!m) {
+      ++i;
+      continue;
+    }
+    // Keep articles inside names ("The Hague") and "that"/"this" as subjects.
+    if (i == 0 && in(lem[i], {"this", "that", "these", "those"})) {
+      ++i;
+      continue;
+    }
+    for (std::size_t k = i; k < i + m.length; ++k) drop[k] = true;
+    i += m.length;
+  }
+  Toks out;
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (!drop[i] && t[i].kind != Token::Kind::punct) out.push_back(std::move(t[i]));
+  t.swap(out);
+}
+
+/// Finds the subject noun phrase; returns the index where the predicate starts.
+std::size_t Parser::parse_subject(const Toks& t) {
+  if (t.empty()) return 0;
+  const auto& l0 = t[0].lemma;
+  if (t.size() > 3 && is_possessive_det(l0) && t[2].lemma == "and" && is_first_person(t[3].lemma)) {
+    // "My wife and I divorced": the user, with the wife as the other party.
+    c_.subject = "user";
+    c_.subject_kind = SubjectKind::present;
+    subject_person_ = true;
+    push_unique(c_.values, lex_.canonical(t[1].lemma));
+    return 4;
+  }
+  if (t.size() > 2 && t[1].lemma == "and" && is_first_person(t[2].lemma) && t[0].is_word()) {
+    // "Paul and I got divorced": the user, with Paul as the other party.
+    c_.subject = "user";
+    c_.subject_kind = SubjectKind::present;
+    subject_person_ = true;
+    push_unique(c_.values, token_form(t[0]));
+    return 3;
+  }
+  if (t.size() > 1 && is_prep(l0) && !is_first_person(l0)) {
+    // "At restaurants I order steak": a leading place phrase is a context.
+    for (std::size_t k = 1; k < t.size() && k < 5; ++k)
+      if (is_first_person(t[k].lemma)) {
+        if (c_.scope.setting.empty()) c_.scope.setting = t[k - 1].lemma;
+        Toks rest(t.begin() + static_cast<long>(k), t.end());
+        const std::size_t n = parse_subject(rest);
+        return k + n;
+      }
+  }
+  if (is_first_person(l0)) {
+    c_.subject = "user";
+    c_.subject_kind = SubjectKind::present;
+    subject_person_ = true;
+    return 1;
+  }
+  if (is_generic_person(l0) && !(t.size() > 1 && t[1].kind == Token::Kind::possessive)) {
+    c_.subject = "you";
+    c_.subject_kind = SubjectKind::present;
+    subject_generic_ = true;
+    if (l0 == "nobody") ++negations_;
+    return 1;
+  }
+  if (is_fuzzy_pronoun(l0)) {
+    c_.subject = l0;
+    c_.subject_kind = SubjectKind::fuzzy;
+    subject_person_ = in(l0, {"he", "she", "him", "someone", "somebody"});
+    return 1;
+  }
+  const bool next_aux = t.size() > 1 && (is_aux(t[1].lemma) || t[1].lemma == "need");
+  if ((subject_from_scope_ || is_aux(l0)) && t[0].is_word() &&
+      (is_aux(l0) || (verb_capable(t[0]) && t[0].text != t[0].lemma && !next_aux))) {
+    // "Staging has 2 replicas", "(In) production runs in us-east-1": the
+    // scope was the subject.
+    c_.subject = "environment";
+    c_.subject_kind = SubjectKind::present;
+    return 0;
+  }
+  std::size_t i = 0;
+  bool user_possessor = false;
+  if (is_possessive_det(l0)) {
+    user_possessor = l0 == "my" || l0 == "our";
+    if (!user_possessor) c_.subject_kind = SubjectKind::fuzzy;
+    i = 1;
+  }
+  // Is there an auxiliary later in the clause? Then an early verb-like word
+  // ("code reviews need", "force pushes to main are") belongs to the subject.
+  auto later_aux = [&](std::size_t from) {
+    for (std::size_t k = from + 1; k < t.size(); ++k) {
+      const auto& l = t[k].lemma;
+      if (in(l, {"be", "must", "should", "can", "may", "will", "would", "need", "have", "do"}))
+        return true;
+      if (t[k].is_word() && !t[k].capitalised && verb_capable(t[k]) && t[k].text != t[k].lemma &&
+          !is_prep(l) && t[k].text.back() == 's' && wn_.synsets(t[k].lemma, Pos::noun).empty())
+        return true;
+    }
+    return false;
+  };
+  Toks np;
+  Toks owner;
+  for (; i < t.size(); ++i) {
+    const Token& x = t[i];
+    if (x.kind == Token::Kind::possessive) {
+      owner = np;
+      np.clear();
+      continue;
+    }
+    if (x.is_word() && !np.empty() &&
+        (in(x.lemma, {"be", "must", "should", "can", "could", "may", "might", "will", "would",
+                      "do", "shall", "not", "never", "no", "have", "need", "get"}) ||
+         lex_.is_negator(x.lemma)))
+      break;
+    if (x.is_word() && !np.empty() && is_prep(x.lemma)) {
+      // A prepositional phrase inside the subject ("the team lead for the
+      // search service"), only when a verb still follows.
+      if (!later_aux(i)) break;
+      continue;
+    }
+    if (x.is_word() && !np.empty() && verb_capable(x) && !x.capitalised) {
+      // "the payments service uses": a verb-like noun followed by an
+      // inflected verb is still part of the subject.
+      const bool plural = x.text != x.lemma && x.text.back() == 's' && !wn_.synsets(x.lemma, Pos::noun).empty();
+      const bool next_verbish = i + 1 < t.size() && t[i + 1].is_word() && verb_capable(t[i + 1]) &&
+                                (t[i + 1].text != t[i + 1].lemma || plural) && !t[i + 1].capitalised &&
+                                !is_prep(t[i + 1].lemma) && !is_aux(t[i + 1].lemma);
+      const bool boundary = (!later_aux(i) && !next_verbish) || looks_past(x) ||
+                            lex_.stance_table().match(lemmas_of(t), i);
+      if (boundary) break;
+    }
+    if (x.is_word() && is_cue_noise(x.lemma) && i + 1 < t.size()) continue;
+    if (x.is_word() && in(x.lemma, {"the", "a", "an"})) continue;
+    np.push_back(x);
+  }
+  if (!owner.empty()) {
+    possessor_ = canon_phrase(owner);
+    attribute_ = np;
+    c_.subject = possessor_;
+  } else if (!np.empty()) {
+    const std::string head = np.front().lemma;
+    if (user_possessor && (head == "favorite" || head == "favourite")) {
+      // "my favourite colour": an attribute of the user.
+      c_.subject = "user";
+      attribute_ = np;
+    } else {
+      c_.subject = canon_phrase(np);
+      if (user_possessor) push_unique(c_.possessions, lex_.canonical(np.back().lemma));
+    }
+  } else if (subject_from_scope_ || (i > 0 && t.size() > i)) {
+    c_.subject = "environment";
+  }
+  if (!c_.subject.empty() && c_.subject_kind == SubjectKind::missing)
+    c_.subject_kind = SubjectKind::present;
+  if (user_possessor && c_.subject_kind == SubjectKind::fuzzy) c_.subject_kind = SubjectKind::present;
+  subject_person_ = person_subject(c_.subject);
+  return i;
+}
+
+/// "I love crowds at concerts": a place phrase after the object ("at/on/in"
+/// + noun phrase) qualifies where the statement holds.
+void Parser::take_place_phrase(Toks& p, std::size_t from) {
+  bool seen_noun = false;
+  for (std::size_t k = from; k < p.size(); ++k) {
+    const auto& l = p[k].lemma;
+    if (seen_noun && in(l, {"at", "on", "in"}) && k + 1 < p.size()) {
+      std::size_t e = k + 1;
+      while (e < p.size() && in(p[e].lemma, {"the", "a", "an"})) ++e;
+      if (e >= p.size() || !p[e].is_word() || p[e].capitalised || !noun_capable(p[e])) return;
+      if (c_.scope.place.empty()) c_.scope.place = p[p.size() - 1].lemma;
+      p.erase(p.begin() + static_cast<long>(k), p.end());
+      return;
+    }
+    if (p[k].is_word() && !is_prep(l) && !in(l, {"a", "an", "the"})) seen_noun = true;
+  }
+}
+
+void Parser::copula(const Toks& p, std::size_t from) {
+  Toks rest(p.begin() + static_cast<long>(from), p.end());
+  while (!rest.empty() && rest.front().is_word() && in(rest.front().lemma, {"a", "an", "the"}))
+    rest.erase(rest.begin());
+  if (rest.empty()) {
+    if (c_.modality != Modality::none) c_.slot = "rule";
+    else c_.slot = "state";
+    return;
+  }
+  const Token& f = rest.front();
+  if (rest.size() == 1 && f.is_word()) {
+    if (const ClassDef* cls = lex_.class_of(f.lemma); cls && cls->slot != "-") {
+      c_.slot = cls->slot;
+      c_.values.push_back(f.lemma);
+      return;
+    }
+  }
+  if (f.is_word() && is_prep(f.lemma) && f.lemma != "from") {
+    c_.slot = "be " + f.lemma;
+    complement(rest, 1, false);
+    return;
+  }
+  if (f.kind == Token::Kind::number && rest.size() == 1) {
+    c_.slot = subject_person_ ? "age" : "value";
+    c_.values.push_back(f.text);
+    return;
+  }
+  if (f.kind == Token::Kind::quantity && f.dimension == "length" && subject_person_) {
+    c_.slot = "height";
+    c_.values.push_back(f.text);
+    return;
+  }
+  // A class member ("vegan", "morning person", "married").
+  for (const auto& t : rest) {
+    if (!t.is_word()) continue;
+    if (const ClassDef* cls = lex_.class_of(t.lemma)) {
+      c_.slot = cls->slot;
+      c_.values.push_back(t.lemma);
+      return;
+    }
+    if (in(t.lemma, {"of", "to", "in", "at", "for", "with"})) break;
+  }
+  if (rest.size() <= 2 && f.is_word()) {
+    const std::string country = country_of(f.lemma);
+    if (!country.empty() && (rest.size() == 1 || person_subject(rest.back().lemma))) {
+      c_.slot = "nationality";
+      c_.values.push_back(lex_.canonical(country));
+      return;
+    }
+  }
+  // A person called a thing or an animal ("my boss is a shark", "my boss is
+  // a dinosaur"): a metaphor, not a literal claim.
+  const Token& last = rest.back();
+  if (!subject_person_ && attribute_.empty() && last.is_word() && !last.capitalised && !c_.subject.empty()) {
+    // "My cat is a little devil": an animal called a kind of person.
+    auto sid = wn_.lookup(c_.subject.substr(c_.subject.rfind(' ') == std::string::npos ? 0 : c_.subject.rfind(' ') + 1),
+                          Pos::noun);
+    auto cid = wn_.lookup(last.lemma, Pos::noun);
+    if (!sid.empty() && !cid.empty() &&
+        std::string_view(WordNet::lexfile_name(wn_.synset(sid.front()).lexfile)) == "noun.animal" &&
+        std::string_view(WordNet::lexfile_name(wn_.synset(cid.front()).lexfile)) == "noun.person")
+      c_.figurative = true;
+  }
+  if (subject_person_ && attribute_.empty() && last.is_word() && !last.capitalised &&
+      !lex_.class_of(last.lemma)) {
+    auto ids = wn_.lookup(last.lemma, Pos::noun);
+    if (!ids.empty() && wn_.lookup(last.lemma, Pos::adj).empty()) {
+      const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+      if (lf == "noun.animal" || lf == "noun.food" || lf == "noun.plant" || lf == "noun.artifact" ||
+          lf == "noun.object" || lf == "noun.substance")
+        c_.figurative = true;
+    }
+  }
+  if (subject_person_ && last.is_word() && rest.size() <= 3 && !last.capitalised) {
+    if (profession(last.lemma)) {
+      c_.slot = "profession";
+      c_.values.push_back(canon_phrase(rest));
+      return;
+    }
+  }
+  // A single adjective (or participle): a state of the subject. For things
+  // (not people) a word that is also a noun is a value ("the default branch
+  // is main").
+  const bool adjective = !wn_.synsets(f.lemma, Pos::adj).empty() || !wn_.synsets(f.text, Pos::adj).empty();
+  const bool participle = f.text != f.lemma && f.text.size() > 3 &&
+                          f.text.compare(f.text.size() - 2, 2, "ed") == 0;
+  const bool noun_too = !wn_.synsets(f.lemma, Pos::noun).empty();
+  bool has_number = false;
+  for (const auto& t : rest) has_number = has_number || t.is_value();
+  if (rest.size() <= 2 && f.is_word() && !f.capitalised && (adjective || participle) && !has_number &&
+      (subject_person_ || participle || !noun_too) &&
+      (rest.size() == 1 || !noun_capable(rest.back()) || rest.back().is_word())) {
+    c_.slot = "state";
+    c_.values.push_back(canon_phrase(rest));
+    return;
+  }
+  c_.slot = subject_person_ && c_.subject == "user" ? "identity" : "value";
+  complement(rest, 0, false);
+}
+
+/// Reads the complement starting at `from`: values (or the stance object), a
+/// count, and possessions ("my dog").
+void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
+  std::vector<std::string> values;
+  Toks np;
+  bool seen_noun = false;
+  auto flush = [&]() {
+    if (np.empty()) return;
+    // A leading number before a noun is a count ("two kids").
+    if (np.size() > 1 && np.front().kind == Token::Kind::number) {
+      c_.count = np.front().number;
+      np.erase(np.begin());
+    }
+    // A number inside a name is the value ("port 8080", "Python 3.11").
+    const Token* number = nullptr;
+    for (const auto& t : np)
+      if (t.is_value()) number = &t;
+    if (number && np.size() <= 3) {
+      values.push_back(number->text);
+    } else {
+      values.push_back(canon_phrase(np));
+    }
+    np.clear();
+  };
+  for (std::size_t i = from; i < p.size(); ++i) {
+    const Token& t = p[i];
+    if (t.kind == Token::Kind::punct) break;
+    if (t.kind == Token::Kind::possessive) continue;
+    if (t.is_word()) {
+      const auto& l = t.lemma;
+      if (np.empty() && !seen_noun && (is_prep(l) || in(l, {"a", "an", "the"}))) continue;
+      if (is_possessive_det(l)) {
+        if ((l == "my" || l == "our") && i + 1 < p.size()) {
+          // possession: the head of the following noun phrase
+          std::size_t k = i + 1;
+          while (k + 1 < p.size() && p[k + 1].is_word() && !is_prep(p[k + 1].lemma) &&
+                 !is_conj(p[k + 1].lemma))
+            ++k;
+          push_unique(c_.possessions, lex_.canonical(p[k].lemma));
+        }
+        continue;
+      }
+      if (l == "and" || l == "or" || l == ",") {
+        flush();
+        continue;
+      }
+      if (is_conj(l) || l == "to" || (is_prep(l) && seen_noun && l != "of")) break;
+      if (l == "of") {
+        np.push_back(t);
+        continue;
+      }
+      if (lex_.is_negator(l) || lex_.is_none_quantifier(l)) {
+        ++negations_;
+        continue;
+      }
+      if (in(l, {"a", "an", "the"})) continue;
+      if (seen_noun && verb_capable(t) && !noun_capable(t) && !t.capitalised) break;
+    }
+    np.push_back(t);
+    seen_noun = true;
+  }
+  flush();
+  if (stance_object) {
+    if (!values.empty()) c_.object = values.front();
+    for (std::size_t k = 1; k < values.size(); ++k) c_.values.push_back(values[k]);
+  } else {
+    for (auto& v : values) push_unique(c_.values, v);
+  }
+}
+
+void Parser::parse_predicate(Toks p) {
+  // Negation and modality, with positions (a negation before the modal
+  // negates the obligation: "don't have to" = not required).
+  auto lem = lemmas_of(p);
+  Toks q;
+  std::optional<std::size_t> modal_pos;
+  int neg_before_modal = 0, neg_after_modal = 0, pending_neg = 0;
+  {
+    // Negators out first (stance phrases keep theirs: "can not stand"),
+    // remembering how many came before each remaining token.
+    Toks kept;
+    std::vector<int> negs_before;
+    for (std::size_t i = 0; i < p.size();) {
+      if (auto m = lex_.stance_table().match(lem, i); m) {
+        for (std::size_t k = i; k < i + m.length; ++k) kept.push_back(p[k]), negs_before.push_back(pending_neg);
+        i += m.length;
+        continue;
+      }
+      if (lex_.is_negator(lem[i]) || (lem[i] == "no" && i + 1 < p.size())) {
+        ++pending_neg;
+        ++i;
+        continue;
+      }
+      kept.push_back(p[i]);
+      negs_before.push_back(pending_neg);
+      ++i;
+    }
+    p.swap(kept);
+    lem = lemmas_of(p);
+    negs_before.push_back(pending_neg);
+    for (std::size_t i = 0; i < p.size();) {
+      if (auto m = lex_.stance_table().match(lem, i); m) {
+        for (std::size_t k = i; k < i + m.length; ++k) q.push_back(p[k]);
+        i += m.length;
+        continue;
+      }
+      if (auto m = lex_.modal_table().match(lem, i); m) {
+        const ModalDef& d = lex_.modal(m.entry);
+        const bool ability = (lem[i] == "can" || lem[i] == "could") && subject_person_ && !subject_generic_;
+        if (!ability && !modal_pos) {
+          modal_pos = q.size();
+          c_.modality = d.modality;
+          if (d.polarity < 0)
+            c_.modality = d.modality == Modality::may ? Modality::may_not
+                          : d.modality == Modality::must ? Modality::must_not
+                                                         : Modality::should_not;
+          // Negations before the modal's last word negate the modal ("not
+          // allowed", "don't have to"); later ones negate the verb ("must not").
+          neg_before_modal = negs_before[i + m.length - 1];
+          neg_after_modal = pending_neg - neg_before_modal;
+        }
+        i += m.length;
+        continue;
+      }
+      q.push_back(p[i]);
+      ++i;
+    }
+    if (!modal_pos) neg_before_modal = pending_neg;
+  }
+  int neg = negations_;
+  if (c_.modality != Modality::none) {
+    // must + not after it = must_not; not before it = not required (stance -1).
+    if (neg_after_modal % 2 == 1) {
+      if (c_.modality == Modality::must) c_.modality = Modality::must_not;
+      else if (c_.modality == Modality::should) c_.modality = Modality::should_not;
+      else if (c_.modality == Modality::may) c_.modality = Modality::may_not;
+      else if (c_.modality == Modality::may_not) c_.modality = Modality::may;
+    }
+    if (neg_before_modal % 2 == 1) {
+      if (c_.modality == Modality::may) c_.modality = Modality::may_not;
+      else if (c_.modality == Modality::may_not) c_.modality = Modality::may;
+      else ++neg;
+    }
+  } else {
+    neg += neg_before_modal + neg_after_modal;
+  }
+  negations_ = neg;
+  p.swap(q);
+  lem = lemmas_of(p);
+
+  // Skip auxiliaries that carry only tense ("do", "will", perfect "have",
+  // progressive "be"), noting the tense.
+  std::size_t i = 0;
+  bool perfect = false;
+  auto note_tense = [&](const Token& t) {
+    if (t.text == "got" && i > 0 && lem[i - 1] == "have") return;  // "I've got" = "I have"
+    if (in(t.text, {"was", "were", "did", "had", "used"})) c_.tense = Tense::past;
+    else if (t.lemma == "will" || t.text == "going") c_.tense = Tense::future;
+  };
+  while (i < p.size()) {
+    const auto& l = lem[i];
+    const bool next_cue = i + 1 < p.size() && lex_.cue_table().match(lem, i + 1) && verb_capable(p[i + 1]);
+    if (in(l, {"do", "will", "would", "shall", "going"}) ||
+        (l == "have" && i + 1 < p.size() && (looks_past(p[i + 1]) || lem[i + 1] == "be" || next_cue)) ||
+        (l == "be" && i + 1 < p.size() && p[i + 1].text.size() > 4 && p[i + 1].text != p[i + 1].lemma &&
+         p[i + 1].text.compare(p[i + 1].text.size() - 3, 3, "ing") == 0 && !lex_.class_of(lem[i + 1])) ||
+        (l == "be" && next_cue && looks_past(p[i + 1]) && !lex_.class_of(lem[i + 1]))) {
+      if (l == "have" && t_is_present(p[i])) perfect = true;
+      note_tense(p[i]);
+      ++i;
+      continue;
+    }
+    break;
+  }
+  if (i < p.size()) {
+    note_tense(p[i]);
+    const bool have_got = p[i].text == "got" && i > 0 && lem[i - 1] == "have";
+    if (p[i].is_word() && looks_past(p[i]) && p[i].lemma != "bear" && !have_got && !perfect)
+      c_.tense = Tense::past;
+  }
+  if (i >= p.size()) {
+    c_.stance = neg % 2 ? -1 : 1;
+    if (c_.modality != Modality::none) c_.slot = "rule";
+    return;
+  }
+  if (lem[i] == "be" && i + 2 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to" &&
+      lex_.slot_patterns().match(lem, i).length <= 1 && !lex_.cue_table().match(lem, i + 1)) {
+    // "was extended to 60 days": a passive change verb with the new value
+    // after "to" (a verb the cue lexicon does not list).
+    push_unique(c_.change_cues, "change to");
+    c_.predicate = lem[i + 1];
+    c_.stance = neg % 2 ? -1 : 1;
+    complement(p, i + 3, false);
+    return;
+  }
+  c_.predicate = lem[i];
+  for (std::size_t k = i + 1; k < p.size(); ++k)
+    if (p[k].is_word() && !is_prep(lem[k]) && !in(lem[k], {"a", "an", "the"}) && !is_possessive_det(lem[k]))
+      action_words_.push_back(lex_.canonical(lem[k]));
+
+  // 1. A stance verb: like / love / hate / prefer ...
+  if (auto m = lex_.stance_table().match(lem, i); m) {
+    const StanceDef& d = lex_.stance(m.entry);
+    take_place_phrase(p, i + m.length);
+    c_.slot = d.exclusive ? "prefer" : "like";
+    c_.predicate = lem[i];
+    c_.stance = (d.polarity > 0 ? 1 : -1) * (neg % 2 ? -1 : 1);
+    negations_ = 0;
+    complement(p, i + m.length, true);
+    if (negations_ % 2) c_.stance = -c_.stance;
+    return;
+  }
+  // 2. A cue verb with a verbal complement: "stopped going to the gym",
+  //    "quit smoking", "started eating meat".
+  auto cue_m = lex_.cue_table().match(lem, i);
+  if (auto sm = lex_.slot_patterns().match(lem, i); cue_m && sm && sm.length > cue_m.length) cue_m = {};
+  if (auto m = cue_m; m) {
+    const CueDef& cue = lex_.cue(m.entry);
+    std::size_t k = i + m.length;
+    if (k < p.size() && lem[k] == "to" && k + 1 < p.size() && verb_capable(p[k + 1]) &&
+        cue.kind != CueKind::move && cue.kind != CueKind::update && cue.kind != CueKind::switch_)
+      ++k;
+    const bool gerund = k < p.size() && p[k].is_word() && p[k].text.size() > 4 &&
+                        p[k].text.compare(p[k].text.size() - 3, 3, "ing") == 0 && verb_capable(p[k]);
+    if ((cue.kind == CueKind::stop || cue.kind == CueKind::start) && gerund) {
+      Toks rest(p.begin() + static_cast<long>(k), p.end());
+      negations_ = neg;
+      parse_predicate(rest);
+      return;
+    }
+    // Transitive change verbs with the changed thing as object and the new
+    // value after "to"/"with": "we moved the API to port 9090".
+    const bool bare_verb = m.length == 1 && cue.phrase != "replace" && cue.phrase != "trade in";
+    if (bare_verb && (cue.kind == CueKind::move || cue.kind == CueKind::switch_ || cue.kind == CueKind::update) &&
+        (c_.subject == "user" || c_.subject == "environment")) {
+      std::size_t to = k;
+      while (to < p.size() && !in(lem[to], {"to", "with", "from"})) ++to;
+      if (to < p.size() && to > k && !is_possessive_det(lem[k]) && !is_prep(lem[k]) &&
+          !in(lem[k], {"back", "away", "home", "here", "there", "abroad", "again"})) {
+        Toks obj(p.begin() + static_cast<long>(k), p.begin() + static_cast<long>(to));
+        const std::string o = canon_phrase(obj);
+        if (!o.empty()) {
+          c_.subject = o;
+          subject_person_ = person_subject(o);
+        }
+        k = to;
+      }
+    }
+    c_.stance = neg % 2 ? -1 : 1;
+    // "switched from X to Y" / "migrated from X to Y" / "replaced X with Y".
+    if (cue.phrase.size() > 5 && cue.phrase.compare(cue.phrase.size() - 5, 5, " from") == 0) {
+      Toks x;
+      for (std::size_t q2 = k; q2 < p.size() && !in(lem[q2], {"to", "with"}); ++q2) x.push_back(p[q2]);
+      push_unique(c_.from_values, canon_phrase(x));
+    }
+    for (std::size_t j = k; j < p.size(); ++j) {
+      if (lem[j] == "from") {
+        Toks x;
+        for (std::size_t q2 = j + 1; q2 < p.size() && !in(lem[q2], {"to", "with"}); ++q2) x.push_back(p[q2]);
+        push_unique(c_.from_values, canon_phrase(x));
+      }
+    }
+    if (cue.phrase == "replace" || cue.phrase == "trade in" || cue.phrase == "sell" ||
+        cue.phrase == "leave" || cue.phrase == "quit") {
+      Toks x;
+      std::size_t j = k;
+      for (; j < p.size() && !in(lem[j], {"to", "with", "for", "and"}); ++j) x.push_back(p[j]);
+      const std::string fv = canon_phrase(x);
+      if (cue.phrase == "replace" || cue.phrase == "trade in") {
+        push_unique(c_.from_values, fv);
+        complement(p, j, false);
+      } else {
+        complement(p, k, false);
+      }
+    } else {
+      // After "to" comes the new value.
+      std::size_t j = k;
+      for (std::size_t q2 = k; q2 < p.size(); ++q2)
+        if (lem[q2] == "to" || lem[q2] == "with") j = q2;
+      complement(p, j, false);
+      for (const auto& fv : c_.from_values)
+        c_.values.erase(std::remove(c_.values.begin(), c_.values.end(), fv), c_.values.end());
+    }
+    // A slot pattern inside the complement ("a new job at Deloitte").
+    for (std::size_t j = k; j < p.size(); ++j) {
+      if (auto sm = lex_.slot_patterns().match(lem, j); sm && lem[j] != "be" && lem[j] != "have") {
+        const SlotPattern& sp = lex_.slot_pattern(sm.entry);
+        const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(sp.slot)];
+        if (sd.name == "value" || sd.name == "use") continue;
+        c_.slot = sd.name;
+        c_.values.clear();
+        complement(p, j + sm.length, false);
+        break;
+      }
+    }
+    if (negations_ % 2 != neg % 2) c_.stance = -c_.stance;
+    return;
+  }
+  // 3. A slot pattern ("live in", "work at", "be born in", "listen on port").
+  //    A possessive attribute ("my wife's name") is tried in front of the verb.
+  if (!attribute_.empty()) {
+    std::vector<std::string> with_attr;
+    for (const auto& a : attribute_) with_attr.push_back(lex_.canonical(a.lemma));
+    const std::size_t n_attr = with_attr.size();
+    with_attr.insert(with_attr.end(), lem.begin() + static_cast<long>(i), lem.end());
+    for (std::size_t s = 0; s < n_attr; ++s) {
+      if (auto m = lex_.slot_patterns().match(with_attr, s); m && s + m.length > n_attr) {
+        const SlotPattern& sp = lex_.slot_pattern(m.entry);
+        c_.slot = lex_.slots()[static_cast<std::size_t>(sp.slot)].name;
+        c_.stance = neg % 2 ? -1 : 1;
+        negations_ = 0;
+        complement(p, i + (s + m.length - n_attr), false);
+        if (negations_ % 2) c_.stance = -c_.stance;
+        return;
+      }
+    }
+  }
+  if (auto m = lex_.slot_patterns().match(lem, i); m) {
+    const SlotPattern& sp = lex_.slot_pattern(m.entry);
+    const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(sp.slot)];
+    if (sd.name == "value") {
+      c_.stance = neg % 2 ? -1 : 1;
+      negations_ = 0;
+      const bool set_to = m.length > 1;  // "be set to"
+      if (set_to) {
+        c_.slot = "value";
+        complement(p, i + m.length, false);
+      } else {
+        copula(p, i + 1);
+      }
+      if (!attribute_.empty()) {
+        // "my favourite colour is green": the attribute is the slot.
+        const std::string attr = canon_phrase(attribute_);
+        if (c_.slot == "state" || c_.slot == "value" || c_.slot == "identity") c_.slot = attr;
+      }
+      if (negations_ % 2) c_.stance = -c_.stance;
+      return;
+    }
+    if (!sd.single) take_place_phrase(p, i + m.length);
+    c_.slot = sd.name;
+    c_.stance = neg % 2 ? -1 : 1;
+    negations_ = 0;
+    complement(p, i + m.length, false);
+    if (negations_ % 2) c_.stance = -c_.stance;
+    return;
+  }
+  // 4. Any other verb: the verb is the slot (multi-valued unless slots.txt
+  //    says otherwise).
+  take_place_phrase(p, i + 1);
+  c_.slot = lem[i];
+  c_.stance = neg % 2 ? -1 : 1;
+  negations_ = 0;
+  complement(p, i + 1, false);
+  if (negations_ % 2) c_.stance = -c_.stance;
+}
+
+Claim Parser::run(std::string_view text) {
+  Toks all = tokenize(lex_, text);
+  {
+    const auto lem = lemmas_of(all);
+    for (std::size_t i = 0; i < lem.size(); ++i)
+      if (lex_.figurative_table().match(lem, i)) c_.figurative = true;
+  }
+  // Keywords: content lemmas of the whole text.
+  for (const auto& t : all) {
+    if (!t.is_word() || t.lemma.size() < 2) continue;
+    if (is_aux(t.lemma) || is_prep(t.lemma) || is_conj(t.lemma) || is_possessive_det(t.lemma) ||
+        is_first_person(t.lemma) || is_fuzzy_pronoun(t.lemma) || lex_.is_negator(t.lemma) ||
+        lex_.drop_table().match(std::vector<std::string>{t.lemma}, 0))
+      continue;
+    push_unique(c_.keywords, lex_.canonical(t.lemma));
+  }
+  // First sentence.
+  Toks sent;
+  for (auto& t : all) {
+    if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" ||
+                                         t.text == ";")) {
+      if (!sent.empty()) break;
+      continue;
+    }
+    sent.push_back(t);
+  }
+  scan_cues(sent);
+  Toks second;
+  Toks main = split_clauses(sent, &second);
+  join_classes(main);
+  strip_time(main);
+  strip_scopes(main);
+  strip_purpose(main);
+  strip_drops(main);
+  const std::size_t pred = parse_subject(main);
+  parse_predicate(Toks(main.begin() + static_cast<long>(pred), main.end()));
+  if (!second.empty()) {
+    // "I left Acme and joined Globex", "I sold my Honda and bought a Tesla":
+    // the second clause holds the new value, the first the old one.
+    Parser p2(lex_, ctx_);
+    p2.c_.subject = c_.subject;
+    join_classes(second);
+    strip_time(second);
+    strip_scopes(second);
+    strip_drops(second);
+    std::size_t start = 0;
+    if (!second.empty() && (is_first_person(second[0].lemma) || second[0].capitalised)) {
+      start = p2.parse_subject(second);
+    } else {
+      p2.c_.subject = c_.subject;
+      p2.c_.subject_kind = c_.subject_kind;
+      p2.subject_person_ = subject_person_;
+    }
+    p2.parse_predicate(Toks(second.begin() + static_cast<long>(start), second.end()));
+    for (const auto& cue : p2.c_.change_cues) push_unique(c_.change_cues, cue);
+    auto cue_now = lex_.cue_table();
+    (void)cue_now;
+    const bool first_is_stop = [&] {
+      for (const auto& cue : c_.change_cues)
+        if (const CueDef* d = lex_.cue_by_phrase(cue); d && (d->kind == CueKind::stop || d->kind == CueKind::switch_))
+          return true;
+      return false;
+    }();
+    if (first_is_stop && p2.c_.subject == c_.subject && !p2.c_.values.empty()) {
+      for (const auto& v : c_.values) push_unique(c_.from_values, v);
+      c_.values = p2.c_.values;
+      if (!p2.c_.slot.empty() && lex_.slot(p2.c_.slot)) c_.slot = p2.c_.slot;
+      c_.count = p2.c_.count;
+    }
+    for (const auto& x : p2.c_.possessions) push_unique(c_.possessions, x);
+  }
+  // A value that is a member of a value class says which slot it fills
+  // ("I've got blue eyes" -> eye colour).
+  if (c_.values.size() == 1) {
+    // "a vegan diet", "a morning person type": the member names the value.
+    const std::string& v = c_.values.front();
+    const auto sp = v.rfind(' ');
+    if (sp != std::string::npos) {
+      const std::string head = v.substr(sp + 1), mod = v.substr(0, sp);
+      const ClassDef* cls = lex_.class_of(mod);
+      if (cls && cls->exclusive && cls->slot != "-" &&
+          (head == cls->name || in(head, {"diet", "lifestyle", "type", "kind", "person", "user"}))) {
+        c_.values.front() = mod;
+        c_.slot = cls->slot;
+      }
+    }
+  }
+  if (c_.values.size() == 1 && in(c_.slot, {"have", "identity", "state", "value", "support", "follow"})) {
+    if (const ClassDef* cls = lex_.class_of(c_.values.front()); cls && cls->slot != "-" && cls->exclusive)
+      c_.slot = cls->slot;
+  }
+  // Claims with a generic subject ("you must run the tests") are about the action.
+  if (subject_generic_) {
+    std::string action = c_.predicate;
+    for (const auto& w : action_words_) action += " " + w;
+    c_.subject = action.empty() ? "you" : action;
+    c_.values.clear();
+    if (c_.modality != Modality::none) c_.slot = "rule";
+  }
+  if (c_.subject.empty()) {
+    c_.subject_kind = SubjectKind::missing;
+  }
+  if (c_.stance == 0) c_.stance = negations_ % 2 ? -1 : 1;
+  if (ctx_.valid_from) c_.valid_from = ctx_.valid_from;
+  // Domain: the slot's, else from WordNet's lexicographer file of the value.
+  if (const SlotDef* sd = lex_.slot(c_.slot); sd && c_.slot != "like" && c_.slot != "prefer") {
+    c_.domain = sd->domain;
+  } else {
+    const std::string& thing = !c_.object.empty() ? c_.object
+                               : !c_.values.empty() ? c_.values.front()
+                                                    : c_.slot;
+    auto ids = wn_.lookup(thing.substr(thing.rfind(' ') == std::string::npos ? 0 : thing.rfind(' ') + 1),
+                          Pos::noun);
+    if (!ids.empty()) {
+      std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+      if (lf.substr(0, 5) == "noun.") lf.remove_prefix(5);
+      c_.domain = std::string(lf);
+    } else {
+      c_.domain = subject_person_ ? "personal" : "project";
+    }
+  }
+  return c_;
+}
+
+}  // namespace
+
+Claim normalize(const Lexicon& lex, std::string_view text, const NormalizeContext& ctx) {
+  Parser p(lex, ctx);
+  return p.run(text);
+}
+
+}  // namespace credence

@@ -1,0 +1,428 @@
+#include "engine/text.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <unordered_map>
+
+#include "engine/lexicon.hpp"
+
+namespace credence {
+
+namespace {
+
+bool is_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+/// Raw pieces: words (with internal - . ' / + # : %), and clause punctuation.
+std::vector<std::string> raw_pieces(std::string_view in) {
+  // Curly apostrophes and quotes to ASCII.
+  std::string text;
+  text.reserve(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(in[i]);
+    if (c == 0xE2 && i + 2 < in.size() && static_cast<unsigned char>(in[i + 1]) == 0x80) {
+      const unsigned char d = static_cast<unsigned char>(in[i + 2]);
+      if (d == 0x98 || d == 0x99) text += '\'';
+      else if (d == 0x9C || d == 0x9D) text += '"';
+      else if (d == 0x93 || d == 0x94) text += " - ";
+      else text += ' ';
+      i += 2;
+      continue;
+    }
+    text += static_cast<char>(c);
+  }
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  while (i < n) {
+    const char c = text[i];
+    if (is_alnum(c) || static_cast<unsigned char>(c) >= 0x80) {
+      std::size_t j = i;
+      while (j < n) {
+        const char d = text[j];
+        if (is_alnum(d) || static_cast<unsigned char>(d) >= 0x80) {
+          ++j;
+        } else if ((d == '-' || d == '.' || d == '\'' || d == '/' || d == ':' || d == '_') &&
+                   j + 1 < n && (is_alnum(text[j + 1]))) {
+          ++j;
+        } else if ((d == '+' || d == '#') && j > i) {
+          ++j;  // c++, c#
+        } else if (d == '%') {
+          ++j;
+          break;
+        } else if (d == '\'' && j > i && (text[j - 1] == 's' || text[j - 1] == 'S')) {
+          ++j;  // plural possessive: parents'
+          break;
+        } else {
+          break;
+        }
+      }
+      out.emplace_back(text.substr(i, j - i));
+      i = j;
+    } else if (c == ',' || c == '.' || c == ';' || c == '!' || c == '?' || c == ':') {
+      out.emplace_back(1, c);
+      ++i;
+    } else if (c == '%') {
+      out.emplace_back("%");
+      ++i;
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+const std::unordered_map<std::string, int>& number_words() {
+  static const std::unordered_map<std::string, int> m = {
+      {"zero", 0},      {"one", 1},        {"two", 2},         {"three", 3},
+      {"four", 4},      {"five", 5},       {"six", 6},         {"seven", 7},
+      {"eight", 8},     {"nine", 9},       {"ten", 10},        {"eleven", 11},
+      {"twelve", 12},   {"thirteen", 13},  {"fourteen", 14},   {"fifteen", 15},
+      {"sixteen", 16},  {"seventeen", 17}, {"eighteen", 18},   {"nineteen", 19},
+      {"twenty", 20},   {"thirty", 30},    {"forty", 40},      {"fifty", 50},
+      {"sixty", 60},    {"seventy", 70},   {"eighty", 80},     {"ninety", 90},
+      {"dozen", 12},    {"single", 1},     {"couple", 2}};
+  return m;
+}
+
+const std::unordered_map<std::string, int>& ordinal_words() {
+  static const std::unordered_map<std::string, int> m = {
+      {"first", 1},     {"second", 2},     {"third", 3},        {"fourth", 4},
+      {"fifth", 5},     {"sixth", 6},      {"seventh", 7},      {"eighth", 8},
+      {"ninth", 9},     {"tenth", 10},     {"eleventh", 11},    {"twelfth", 12},
+      {"thirteenth", 13}, {"fourteenth", 14}, {"fifteenth", 15}, {"twentieth", 20},
+      {"thirtieth", 30}, {"fiftieth", 50}, {"hundredth", 100},  {"last", -1}};
+  return m;
+}
+
+std::optional<double> word_number(std::string_view w);
+
+/// Ordinals beyond the table: "sixteenth", "fortieth", "twenty-first".
+std::optional<double> ordinal_word(std::string_view w) {
+  const auto& ow = ordinal_words();
+  if (auto it = ow.find(std::string(w)); it != ow.end()) return std::nullopt;  // the table handles it
+  std::string s(w);
+  const auto dash = s.find('-');
+  if (dash != std::string::npos) {
+    const auto tens = word_number(s.substr(0, dash));
+    auto it = ow.find(s.substr(dash + 1));
+    if (tens && it != ow.end() && it->second > 0 && it->second < 10) return *tens + it->second;
+    return std::nullopt;
+  }
+  if (s.size() > 6 && s.compare(s.size() - 4, 4, "ieth") == 0) {
+    if (auto v = word_number(s.substr(0, s.size() - 4) + "y")) return v;
+  }
+  if (s.size() > 5 && s.compare(s.size() - 2, 2, "th") == 0) {
+    if (auto v = word_number(s.substr(0, s.size() - 2)); v && *v >= 13) return v;
+  }
+  return std::nullopt;
+}
+
+std::optional<double> parse_number(std::string_view s) {
+  if (s.empty() || !is_digit(s[0])) return std::nullopt;
+  std::size_t dots = 0;
+  for (char c : s) {
+    if (c == '.') ++dots;
+    else if (!is_digit(c)) return std::nullopt;
+  }
+  if (dots > 1 || s.back() == '.') return std::nullopt;
+  return std::strtod(std::string(s).c_str(), nullptr);
+}
+
+/// Words of a number written out: "thirty-four", "one hundred".
+std::optional<double> word_number(std::string_view w) {
+  if (w == "hundred") return 100;
+  if (w == "thousand") return 1000;
+  const auto& nw = number_words();
+  if (auto it = nw.find(std::string(w)); it != nw.end()) {
+    if (w == "single" || w == "couple") return std::nullopt;  // only in context
+    return it->second;
+  }
+  const auto dash = w.find('-');
+  if (dash != std::string_view::npos) {
+    auto a = nw.find(std::string(w.substr(0, dash)));
+    auto b = nw.find(std::string(w.substr(dash + 1)));
+    if (a != nw.end() && b != nw.end() && a->second >= 20 && a->second % 10 == 0 &&
+        b->second < 10)
+      return a->second + b->second;
+  }
+  return std::nullopt;
+}
+
+std::string two(int v) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "%02d", v);
+  return buf;
+}
+
+/// "2am" / "11pm" / "9:30" / "14:00" -> "HH:MM"; nullopt otherwise.
+std::optional<std::string> parse_clock(std::string_view s, std::string_view next_suffix = {}) {
+  std::string t(s);
+  std::string suffix(next_suffix);
+  for (const char* sfx : {"am", "pm", "a.m.", "p.m.", "a.m", "p.m"}) {
+    const std::string sf(sfx);
+    if (t.size() > sf.size() && t.compare(t.size() - sf.size(), sf.size(), sf) == 0) {
+      suffix = sf.substr(0, 1) == "a" ? "am" : "pm";
+      t = t.substr(0, t.size() - sf.size());
+      break;
+    }
+  }
+  int h = 0, m = 0;
+  const auto colon = t.find(':');
+  if (colon != std::string::npos) {
+    auto hh = parse_number(t.substr(0, colon));
+    auto mm = parse_number(t.substr(colon + 1));
+    if (!hh || !mm || *hh > 24 || *mm >= 60) return std::nullopt;
+    h = static_cast<int>(*hh);
+    m = static_cast<int>(*mm);
+  } else {
+    auto hh = parse_number(t);
+    if (!hh || suffix.empty() || *hh > 12 || *hh < 1) return std::nullopt;
+    h = static_cast<int>(*hh);
+  }
+  if (suffix == "pm" && h < 12) h += 12;
+  if (suffix == "am" && h == 12) h = 0;
+  return two(h) + ":" + two(m);
+}
+
+const char* base_unit(std::string_view dimension) {
+  if (dimension == "duration") return "s";
+  if (dimension == "size") return "b";
+  if (dimension == "length") return "m";
+  if (dimension == "mass") return "kg";
+  if (dimension == "percent") return "%";
+  if (dimension == "rate") return "rpm";
+  return "";
+}
+
+bool pronoun_is(std::string_view w) {
+  static const std::array<std::string_view, 16> p = {
+      "it", "he", "she", "that", "there", "what", "who", "where", "here", "how",
+      "everyone", "everything", "nothing", "something", "someone", "this"};
+  for (auto x : p)
+    if (w == x) return true;
+  return false;
+}
+
+/// Expands contractions of one raw piece into lower-case words.
+void expand(const std::string& piece, std::vector<std::pair<std::string, std::string>>& out) {
+  const std::string w = lower(piece);
+  auto push = [&](std::string t, std::string surface) { out.emplace_back(std::move(t), std::move(surface)); };
+  auto ends = [&](std::string_view suf) {
+    return w.size() > suf.size() && w.compare(w.size() - suf.size(), suf.size(), suf) == 0;
+  };
+  if (w == "cannot") return push("can", piece.substr(0, 3)), push("not", piece.substr(3));
+  if (w == "gonna") return push("going", piece), push("to", "");
+  if (w == "wanna") return push("want", piece), push("to", "");
+  if (ends("n't")) {
+    std::string stem = w.substr(0, w.size() - 3);
+    if (stem == "ca") stem = "can";
+    else if (stem == "wo") stem = "will";
+    else if (stem == "sha") stem = "shall";
+    else if (stem == "ai") stem = "be";
+    push(stem, piece);
+    push("not", "");
+    return;
+  }
+  const auto apos = w.rfind('\'');
+  if (apos != std::string::npos && apos > 0) {
+    const std::string stem = w.substr(0, apos);
+    const std::string tail = w.substr(apos + 1);
+    if (tail == "m") return push(stem, piece), push("am", "");
+    if (tail == "re") return push(stem, piece), push("are", "");
+    if (tail == "ve") return push(stem, piece), push("have", "");
+    if (tail == "ll") return push(stem, piece), push("will", "");
+    if (tail == "d") return push(stem, piece), push("would", "");
+    if (tail == "s") {
+      if (stem == "let") return push("let", piece), push("us", "");
+      if (pronoun_is(stem)) return push(stem, piece), push("is", "");
+      return push(stem, piece), push("'s", "'s");
+    }
+    if (tail.empty()) return push(stem, piece), push("'s", "'s");  // parents'
+  }
+  push(w, piece);
+}
+
+}  // namespace
+
+std::string format_number(double v) {
+  if (std::fabs(v - std::round(v)) < 1e-9 && std::fabs(v) < 1e15) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
+  const auto pieces = raw_pieces(text);
+  // 1. Contractions, with the surface kept for grounding.
+  std::vector<std::pair<std::string, std::string>> words;
+  words.reserve(pieces.size() + 4);
+  std::vector<bool> caps;
+  bool sentence_start = true;
+  for (const auto& p : pieces) {
+    const std::size_t before = words.size();
+    expand(p, words);
+    const bool cap = !p.empty() && p[0] >= 'A' && p[0] <= 'Z';
+    for (std::size_t k = before; k < words.size(); ++k)
+      caps.push_back(k == before && cap && !sentence_start);
+    sentence_start = p == "." || p == "!" || p == "?";
+  }
+  // 2. Numbers, quantities, times, ordinals, lemmas.
+  std::vector<Token> out;
+  out.reserve(words.size());
+  const auto& nw = number_words();
+  const auto& ow = ordinal_words();
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i].first;
+    Token t;
+    t.surface = words[i].second;
+    t.capitalised = caps[i];
+    if (w.size() == 1 && std::string_view(",.;!?:").find(w[0]) != std::string_view::npos) {
+      t.kind = Token::Kind::punct;
+      t.text = t.lemma = w;
+      out.push_back(std::move(t));
+      continue;
+    }
+    if (w == "'s") {
+      t.kind = Token::Kind::possessive;
+      t.text = t.lemma = w;
+      out.push_back(std::move(t));
+      continue;
+    }
+    std::optional<double> num;
+    std::string attached_unit;
+    if (auto clock = parse_clock(w); clock) {
+      t.kind = Token::Kind::time;
+      t.text = t.lemma = *clock;
+      out.push_back(std::move(t));
+      continue;
+    }
+    if (is_digit(w[0])) {
+      std::size_t k = 0;
+      while (k < w.size() && (is_digit(w[k]) || (w[k] == '.' && k + 1 < w.size() && is_digit(w[k + 1]))))
+        ++k;
+      num = parse_number(w.substr(0, k));
+      const std::string rest = w.substr(k);
+      if (num && !rest.empty()) {
+        if (rest == "st" || rest == "nd" || rest == "rd" || rest == "th") {
+          t.kind = Token::Kind::ordinal;
+          t.number = *num;
+          t.text = t.lemma = format_number(*num) + "th";
+          out.push_back(std::move(t));
+          continue;
+        }
+        if (lex.unit(rest)) attached_unit = rest;
+        else num.reset();
+      }
+    } else if (auto v = word_number(w)) {
+      num = v;
+    } else if (w == "half" && i + 2 < words.size() && (words[i + 1].first == "a" || words[i + 1].first == "an") &&
+               lex.unit(words[i + 2].first)) {
+      num = 0.5;  // "half an hour"
+      ++i;
+    } else if ((w == "a" || w == "an") && i + 1 < words.size() &&
+               (words[i + 1].first == "dozen" || words[i + 1].first == "couple")) {
+      num = words[i + 1].first == "dozen" ? 12 : 2;
+      ++i;
+      if (i + 1 < words.size() && words[i + 1].first == "of") ++i;
+    } else if (auto ord = ordinal_word(w); ord) {
+      t.kind = Token::Kind::ordinal;
+      t.number = *ord;
+      t.text = t.lemma = format_number(*ord) + "th";
+      out.push_back(std::move(t));
+      continue;
+    } else if (auto it = ow.find(w); it != ow.end() && it->second > 0) {
+      // "second" is also a unit: "30 second" was merged below already.
+      t.kind = Token::Kind::ordinal;
+      t.number = it->second;
+      t.text = t.lemma = format_number(it->second) + "th";
+      out.push_back(std::move(t));
+      continue;
+    }
+    if (num) {
+      // Compound number words: "one hundred", "thirty four".
+      while (attached_unit.empty() && i + 1 < words.size()) {
+        const std::string& nx = words[i + 1].first;
+        if (nx == "hundred") *num *= 100, ++i;
+        else if (nx == "thousand") *num *= 1000, ++i;
+        else if (nx == "million") *num *= 1e6, ++i;
+        else if (auto it = nw.find(nx); it != nw.end() && *num >= 20 && std::fmod(*num, 10) == 0 &&
+                                         it->second < 10 && nx != "single" && nx != "couple")
+          *num += it->second, ++i;
+        else break;
+      }
+      // "one and a half minutes"
+      if (attached_unit.empty() && i + 3 < words.size() && words[i + 1].first == "and" &&
+          (words[i + 2].first == "a" || words[i + 2].first == "an") && words[i + 3].first == "half") {
+        *num += 0.5;
+        i += 3;
+      }
+      // Clock: "2 am", "7 o'clock".
+      if (attached_unit.empty() && i + 1 < words.size()) {
+        const std::string& nx = words[i + 1].first;
+        if (nx == "am" || nx == "pm" || nx == "a.m." || nx == "p.m." || nx == "a.m" || nx == "p.m") {
+          if (auto clock = parse_clock(format_number(*num), nx)) {
+            t.kind = Token::Kind::time;
+            t.text = t.lemma = *clock;
+            t.surface += " " + words[i + 1].second;
+            ++i;
+            out.push_back(std::move(t));
+            continue;
+          }
+        }
+      }
+      // Unit: attached ("30s") or following, up to three words ("requests per minute").
+      const UnitDef* unit = nullptr;
+      if (!attached_unit.empty()) {
+        unit = lex.unit(attached_unit);
+      } else if (i + 1 < words.size()) {
+        std::vector<std::string> next;
+        for (std::size_t k = i + 1; k < words.size() && k < i + 4; ++k) next.push_back(words[k].first);
+        if (auto m = lex.unit_table().match(next, 0)) {
+          unit = &lex.unit_def(m.entry);
+          for (std::size_t k = 0; k < m.length; ++k) t.surface += " " + words[i + 1 + k].second;
+          i += m.length;
+        }
+      }
+      if (unit && unit->dimension == "duration" && unit->canonical == "y" && i + 1 < words.size() &&
+          words[i + 1].first == "old") {
+        ++i;  // "34 years old": an age, a plain number
+        unit = nullptr;
+      }
+      if (unit) {
+        t.kind = Token::Kind::quantity;
+        t.dimension = unit->dimension;
+        t.number = *num * unit->factor;
+        t.text = t.lemma = format_number(t.number) + base_unit(unit->dimension);
+      } else {
+        t.kind = Token::Kind::number;
+        t.number = *num;
+        t.text = t.lemma = format_number(*num);
+      }
+      out.push_back(std::move(t));
+      continue;
+    }
+    t.kind = Token::Kind::word;
+    t.text = w;
+    t.lemma = lex.lemma(w);
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+}  // namespace credence

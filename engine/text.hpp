@@ -1,0 +1,43 @@
+#pragma once
+/// \file text.hpp
+/// Tokenising for the judge: contractions expanded ("can't" -> "can not",
+/// "I'm" -> "i am", possessive "'s" kept as its own token), numbers in words
+/// or digits ("thirty-four" = "34"), quantities with units normalised to the
+/// dimension's base unit ("5 minutes" = "300 seconds" = "300s"), clock times
+/// ("2 am" = "2am" = "02:00"), ordinals, and a lemma for every word.
+///
+/// Pure functions over a loaded Lexicon; no I/O.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace credence {
+
+class Lexicon;
+
+struct Token {
+  enum class Kind : std::uint8_t { word, number, quantity, time, ordinal, possessive, punct };
+  Kind kind = Kind::word;
+  std::string text;     ///< normalised lower-case form ("300s", "02:00", "34", "live")
+  std::string lemma;    ///< lemma for words; equals `text` otherwise
+  std::string surface;  ///< as written (for grounding and display)
+  double number = 0;    ///< value of number / quantity (in the base unit) / ordinal
+  std::string dimension;  ///< quantity: duration, size, length, mass, percent, rate
+  bool capitalised = false;  ///< written with a capital, not sentence-initial
+
+  bool is_word() const { return kind == Kind::word; }
+  bool is_value() const {
+    return kind == Kind::number || kind == Kind::quantity || kind == Kind::time ||
+           kind == Kind::ordinal;
+  }
+};
+
+/// Splits `text` into tokens (see the file comment).
+std::vector<Token> tokenize(const Lexicon& lex, std::string_view text);
+
+/// Formats a number without trailing zeros ("30", "3.5").
+std::string format_number(double v);
+
+}  // namespace credence

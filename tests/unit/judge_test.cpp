@@ -1,0 +1,369 @@
+// judge_test: the structural judge follows docs/labels.md, rule by rule,
+// over several phrasings each; the write-path views, severity and tiers; the
+// stage hook; and the dev set as a regression gate.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "cli/judge_io.hpp"
+#include "tests/support/lexicon.hpp"
+
+using namespace credence;
+using test::classify;
+using test::verdict;
+using C = Classification;
+
+namespace {
+
+struct Pair {
+  const char* a;
+  const char* b;
+};
+
+void expect_all(std::initializer_list<Pair> pairs, C expected) {
+  for (const auto& p : pairs) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_EQ(v.classification, expected)
+        << "\"" << p.a << "\" / \"" << p.b << "\" -> " << to_string(v.classification) << ": " << v.reasoning;
+  }
+}
+
+}  // namespace
+
+// Rule 1: two values of a single-valued slot without a cue contradict, even
+// when B is newer.
+TEST(JudgeRules, NoCueNoChangeDifferentValuesOfASingleValuedSlotContradict) {
+  expect_all({{"Mom lives in Canada", "Mom lives in China"},
+              {"I work at Google", "I work at Apple"},
+              {"The API listens on port 8080", "The API listens on port 9090"},
+              {"The request timeout is 30 seconds", "The request timeout is 60 seconds"},
+              {"My favourite colour is green", "My favorite color is blue"},
+              {"I am 34 years old", "I'm 29"}},
+             C::true_contradiction);
+  JudgeInput a, b;
+  a.text = "Mom lives in Canada";
+  a.created_at = 1000;
+  b.text = "Mom lives in China";
+  b.created_at = 1000 + 400 * kDay;  // much newer, still no cue
+  EXPECT_EQ(judge(test::lexicon(), a, b).classification, C::true_contradiction);
+}
+
+TEST(JudgeRules, AChangeCueMakesItATemporalChange) {
+  expect_all({{"I work at Acme", "I left Acme and joined Globex"},
+              {"I drink coffee every morning", "I quit coffee last month"},
+              {"I live in Paris", "I moved to Berlin"},
+              {"I use Vim", "I switched from Vim to VS Code"},
+              {"I'm married to Tom", "I got divorced last year"},
+              {"I play tennis", "I don't play tennis anymore"},
+              {"I eat meat", "I no longer eat meat"},
+              {"I'm a teacher", "I retired last year"},
+              {"The service runs on Node 16", "We upgraded the service to Node 20"},
+              {"Deploys need one approval", "Deploys now need two approvals"},
+              {"I'm a vegetarian", "I started eating meat again"}},
+             C::temporal_change);
+}
+
+TEST(JudgeRules, ValidTimesThatStartLaterMakeItATemporalChange) {
+  JudgeInput a, b;
+  a.text = "I live in Oslo";
+  a.valid_from = *parse_rfc3339("2020-01-01");
+  b.text = "I live in Bergen";
+  b.valid_from = *parse_rfc3339("2024-05-01");
+  EXPECT_EQ(judge(test::lexicon(), a, b).classification, C::temporal_change);
+  b.valid_from = a.valid_from;  // same start: no evidence of change
+  EXPECT_EQ(judge(test::lexicon(), a, b).classification, C::true_contradiction);
+}
+
+TEST(JudgeRules, APastTenseEarlierStatementAndAPresentOneIsATemporalChange) {
+  EXPECT_EQ(classify("I worked at Google", "I work at Apple"), C::temporal_change);
+  EXPECT_EQ(classify("I lived in Boston for 15 years", "I live in London now"), C::temporal_change);
+}
+
+TEST(JudgeRules, ACorrectionIsAContradictionNotAChange) {
+  EXPECT_EQ(classify("My favorite sport is cricket", "Actually my favourite sport is rugby"),
+            C::true_contradiction);
+}
+
+// Rule 2: negation flips the stance, not the topic.
+TEST(JudgeRules, NegationFlipsStance) {
+  expect_all({{"I like Honda", "I hate Honda"},
+              {"I don't have any pets", "I walk my dog every evening"},
+              {"I eat meat", "I don't eat meat"},
+              {"I can swim", "I can't swim"},
+              {"I'm allergic to peanuts", "I am not allergic to peanuts"},
+              {"I have no siblings", "I have two brothers"},
+              {"The public API is rate limited", "The public API is not rate limited"},
+              {"I've never smoked", "I smoke a pack a day"}},
+             C::true_contradiction);
+}
+
+TEST(JudgeRules, WorldKnowledgeContradictionsCarryLowerConfidenceAndNeverBlock) {
+  const Verdict v = verdict("I'm a vegetarian", "I eat steak every weekend");
+  EXPECT_EQ(v.classification, C::true_contradiction);
+  EXPECT_NE(v.tier, ConfidenceTier::high);
+  EXPECT_NE(v.write_tier, WriteTier::block);
+  const Verdict direct = verdict("I like Honda", "I hate Honda");
+  EXPECT_GT(direct.confidence, v.confidence);
+}
+
+// Rule 3: scope beats polarity.
+TEST(JudgeRules, DisjointScopesAreContextDependentNeverAContradiction) {
+  expect_all({{"I prefer tea in the morning", "I prefer coffee after lunch"},
+              {"The log level is debug in staging", "The log level is warn in production"},
+              {"Deploys to staging don't need approval", "Deploys to production need two approvals"},
+              {"On weekdays I wake up at 6am", "On weekends I wake up at 10am"},
+              {"The cache is enabled in production", "The cache is disabled in development"},
+              {"I love the beach in summer", "I can't stand the beach in winter"},
+              {"With my friends I'm talkative", "At work I'm quiet"}},
+             C::context_dependent);
+}
+
+TEST(JudgeRules, AnUnscopedStatementOverlapsEveryScope) {
+  EXPECT_EQ(classify("I drink coffee every morning", "I never drink coffee"), C::true_contradiction);
+  EXPECT_EQ(classify("Deploys to production require approval", "Deploys to production don't require approval"),
+            C::true_contradiction);
+}
+
+// Rule 4: precision first.
+TEST(JudgeRules, PrecisionFirstUnknownVerbsWithDifferentObjectsNeverContradict) {
+  expect_all({{"I collect stamps", "I collect coins"},
+              {"I watch football", "I watch basketball"},
+              {"I listen to podcasts", "I listen to audiobooks"}},
+             C::compatible);
+}
+
+TEST(JudgeRules, OnlyAHighConfidenceTrueContradictionBlocks) {
+  for (const auto& [a, b] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"I work at Acme", "I left Acme and joined Globex"},
+           {"I prefer tea in the morning", "I prefer coffee after lunch"},
+           {"I hate mornings", "I woke up at 5am to watch the sunrise and loved it"},
+           {"I speak French", "I speak Spanish"},
+           {"I'm a vegetarian", "I eat steak"},
+           {"My dad is a doctor", "My dad is a teacher"}}) {
+    const Verdict v = verdict(a, b);
+    EXPECT_NE(v.write_tier, WriteTier::block) << a << " / " << b;
+  }
+  const Verdict v = verdict("The API listens on port 8080", "The API listens on port 9090");
+  EXPECT_EQ(v.tier, ConfidenceTier::high);
+  EXPECT_EQ(v.write_tier, WriteTier::block);
+}
+
+TEST(JudgeRules, MultiValuedSlotsHoldSeveralValuesSingleValuedOnesDoNot) {
+  expect_all({{"I like Honda", "I like Toyota"},
+              {"I speak French", "I speak Spanish"},
+              {"I have a dog", "I have a cat"},
+              {"I play guitar", "I play the piano"}},
+             C::compatible);
+  expect_all({{"I live in London", "I live in Sydney"}, {"I work for Microsoft", "I work for Amazon"}},
+             C::true_contradiction);
+}
+
+TEST(JudgeRules, AMoreSpecificValueIsCompatible) {
+  expect_all({{"I live in Austin", "I live in Texas"},
+              {"I live in Brooklyn", "I live in New York"},
+              {"My mom lives in Toronto", "My mom lives in Canada"}},
+             C::compatible);
+}
+
+TEST(JudgeRules, RestatementsWithUnitsSynonymsAndContractionsAreDuplicates) {
+  expect_all({{"The timeout is 30 seconds", "The timeout is 30s"},
+              {"The request timeout is thirty seconds", "The request timeout is 30 seconds"},
+              {"The cache TTL is 5 minutes", "The cache TTL is 300 seconds"},
+              {"The max upload size is 10 MB", "The max upload size is 10 megabytes"},
+              {"My mom lives in Canada", "My mother lives in Canada"},
+              {"I don't eat pork", "I do not eat pork"},
+              {"I can't stand cilantro", "I hate cilantro"},
+              {"I have two children", "I have 2 kids"},
+              {"Force pushes to main are not allowed", "Force pushes to main are forbidden"}},
+             C::duplicate);
+}
+
+TEST(JudgeRules, FigurativeStatementsAreNotLiteralClaims) {
+  expect_all({{"I hate mornings", "I woke up at 5am to watch the sunrise and loved it"},
+              {"I'm dead inside", "I have strong emotions"},
+              {"I could eat a horse", "I'm not hungry"},
+              {"My boss is a dinosaur", "My boss is 35 years old"},
+              {"I basically live at the gym", "I live in Denver"}},
+             C::figurative);
+  EXPECT_NE(verdict("I'm dead inside", "I have strong emotions").write_tier, WriteTier::block);
+}
+
+TEST(JudgeRules, DifferentSubjectsAreUnrelated) {
+  expect_all({{"My mom lives in Canada", "I live in China"},
+              {"I play the violin", "My dentist appointment is on Friday"},
+              {"I work at Apple", "My friend works at Google"}},
+             C::unrelated);
+}
+
+TEST(JudgeRules, ModalityOpposesRules) {
+  expect_all({{"You must run the tests before merging", "You don't have to run the tests before merging"},
+              {"Hotfixes may skip code review", "Hotfixes must not skip code review"},
+              {"Pull requests must be squashed before merge", "Pull requests must not be squashed before merge"}},
+             C::true_contradiction);
+  EXPECT_EQ(classify("You must run the tests before merging", "Running the tests before merging is mandatory"),
+            C::duplicate);
+}
+
+TEST(JudgeViews, SeverityFollowsSeedZeroTable) {
+  using K = MemoryKind;
+  EXPECT_EQ(severity_of(K::trait, K::trait), Severity::critical);
+  EXPECT_EQ(severity_of(K::concept_, K::trait), Severity::high);
+  EXPECT_EQ(severity_of(K::trait, K::concept_), Severity::high);
+  EXPECT_EQ(severity_of(K::concept_, K::concept_), Severity::high);
+  EXPECT_EQ(severity_of(K::relationship, K::trait), Severity::high);
+  EXPECT_EQ(severity_of(K::episode, K::trait), Severity::medium);
+  EXPECT_EQ(severity_of(K::episode, K::concept_), Severity::medium);
+  EXPECT_EQ(severity_of(K::relationship, K::episode), Severity::medium);
+  EXPECT_EQ(severity_of(K::episode, K::episode), Severity::low);
+  EXPECT_EQ(verdict("I like Honda", "I hate Honda", K::episode, K::episode).severity, Severity::low);
+  EXPECT_EQ(verdict("I like Honda", "I hate Honda").severity, Severity::critical);
+}
+
+TEST(JudgeViews, WriteActionsFollowSeedFour) {
+  EXPECT_EQ(verdict("The timeout is 30 seconds", "The timeout is 30s").action, WriteAction::noop);
+  EXPECT_EQ(verdict("I live in Paris", "I moved to Berlin").action, WriteAction::update);
+  EXPECT_EQ(verdict("I drink coffee every morning", "I quit coffee last month").action, WriteAction::del);
+  EXPECT_EQ(verdict("I like Honda", "I hate Honda").action, WriteAction::add);
+  EXPECT_EQ(verdict("I speak French", "I speak Spanish").action, WriteAction::add);
+}
+
+TEST(JudgeViews, VerdictCarriesReasoningSurfaceContextAndResolution) {
+  const Verdict v = verdict("I like Honda", "I hate Honda");
+  EXPECT_FALSE(v.reasoning.empty());
+  EXPECT_NE(v.surface_context.find("honda"), std::string::npos) << v.surface_context;
+  EXPECT_EQ(v.recommended_resolution, "user_clarified");
+  const Verdict t = verdict("I live in Paris", "I moved to Berlin");
+  EXPECT_TRUE(t.temporal_signal);
+  EXPECT_EQ(t.recommended_resolution, "temporal_supersede");
+  EXPECT_FALSE(verdict("I live in Paris", "I live in Rome").temporal_signal);
+}
+
+TEST(JudgeViews, NliViewOfAMemoryVerdict) {
+  EXPECT_EQ(verdict("I like Honda", "I hate Honda").nli, Nli::contradiction);
+  EXPECT_EQ(verdict("The timeout is 30 seconds", "The timeout is 30s").nli, Nli::entailment);
+  EXPECT_EQ(verdict("I play the violin", "My dentist appointment is on Friday").nli, Nli::neutral);
+}
+
+TEST(JudgeViews, EnumNamesAreStable) {
+  EXPECT_STREQ(to_string(ConfidenceTier::high), "HIGH");
+  EXPECT_STREQ(to_string(ConfidenceTier::med), "MED");
+  EXPECT_STREQ(to_string(ConfidenceTier::low), "LOW");
+  EXPECT_STREQ(to_string(WriteAction::del), "DELETE");
+  EXPECT_STREQ(to_string(WriteAction::noop), "NOOP");
+  EXPECT_STREQ(to_string(WriteTier::block), "block");
+  EXPECT_STREQ(to_string(Nli::entailment), "entailment");
+  EXPECT_EQ(parse_nli("contradiction"), Nli::contradiction);
+  EXPECT_FALSE(parse_nli("maybe"));
+}
+
+namespace {
+class FixedStage final : public JudgeStage {
+ public:
+  mutable int calls = 0;
+  const char* name() const override { return "fixed"; }
+  std::optional<Verdict> refine(const JudgeInput&, const JudgeInput&, const Verdict& so_far) const override {
+    ++calls;
+    Verdict v = so_far;
+    v.classification = C::compatible;
+    v.confidence = 0.9;
+    v.tier = ConfidenceTier::high;
+    return v;
+  }
+};
+}  // namespace
+
+TEST(JudgeStages, LaterStagesAreConsultedOnlyWhenTheStructuralVerdictIsLow) {
+  auto lex = Lexicon::load(JudgeConfig{});
+  ASSERT_TRUE(lex);
+  // Raise the thresholds so that every structural verdict is LOW.
+  auto mut = std::const_pointer_cast<Lexicon>(*lex);
+  mut->set_thresholds(0.999, 0.998);
+  Judge judge(mut);
+  auto stage = std::make_unique<FixedStage>();
+  FixedStage* s = stage.get();
+  judge.add_stage(std::move(stage));
+  JudgeInput a, b;
+  a.text = "I like Honda";
+  b.text = "I hate Honda";
+  const Verdict v = judge.classify(a, b);
+  EXPECT_EQ(s->calls, 1);
+  EXPECT_EQ(v.classification, C::compatible);
+  EXPECT_EQ(v.stage, "fixed");
+  // With the default thresholds the same pair is HIGH: the stage is skipped.
+  mut->set_thresholds(0.85, 0.6);
+  const Verdict high = judge.classify(a, b);
+  EXPECT_EQ(s->calls, 1);
+  EXPECT_EQ(high.classification, C::true_contradiction);
+  EXPECT_EQ(high.stage, "structural");
+}
+
+// The dev set is the regression gate for the targets of issue 3.
+TEST(JudgeDevSet, MeetsTheIssueTargetsWithNoFalseBlocks) {
+  std::ifstream in(std::string(CREDENCE_SOURCE_DIR) + "/tests/data/pairs_dev.jsonl");
+  ASSERT_TRUE(in);
+  std::string line;
+  int n = 0, correct = 0, tp = 0, fp = 0, fn = 0, false_blocks = 0;
+  while (std::getline(in, line)) {
+    auto p = cli::parse_pair_line(line);
+    ASSERT_TRUE(p) << p.error().message;
+    const Verdict v = judge(test::lexicon(), cli::to_input(p->existing, nullptr), cli::to_input(p->incoming, nullptr));
+    ++n;
+    correct += v.classification == *p->label;
+    const bool g = *p->label == C::true_contradiction || *p->label == C::temporal_change;
+    const bool q = v.classification == C::true_contradiction || v.classification == C::temporal_change;
+    tp += g && q;
+    fp += !g && q;
+    fn += g && !q;
+    false_blocks += v.write_tier == WriteTier::block && *p->label != C::true_contradiction;
+  }
+  ASSERT_GE(n, 400);
+  const double accuracy = static_cast<double>(correct) / n;
+  const double precision = static_cast<double>(tp) / (tp + fp), recall = static_cast<double>(tp) / (tp + fn);
+  const double f1 = 2 * precision * recall / (precision + recall);
+  EXPECT_GE(accuracy, 0.85);
+  EXPECT_GE(f1, 0.90);
+  EXPECT_EQ(false_blocks, 0);
+}
+
+TEST(JudgePrecision, APlaceWordNetCannotPlaceIsNotABlock) {
+  const Verdict v = verdict("I live in Lyon", "I live in the Rhone region");
+  EXPECT_NE(v.write_tier, WriteTier::block) << to_string(v.classification) << " " << v.confidence;
+  EXPECT_EQ(verdict("I live in London", "I live in Sydney").write_tier, WriteTier::block);
+}
+
+TEST(JudgePrecision, AnArgumentTheParseMissedCapsTheConfidence) {
+  // "for free users" is read as an audience; a statement with words no claim
+  // field accounts for never blocks.
+  EXPECT_EQ(classify("The rate limit is 100 requests per minute for free users",
+                     "The rate limit is 1000 requests per minute for paying customers"),
+            C::context_dependent);
+  const Verdict v = verdict("I smoke a pack a day", "I've never smoked a pack of Marlboro reds");
+  EXPECT_NE(v.write_tier, WriteTier::block);
+}
+
+TEST(JudgePrecision, ADifferenceTheClaimsDoNotCompareIsNotADuplicate) {
+  const Verdict v = verdict("My daughter goes to school in Lyon", "My daughter goes to school in Nice");
+  EXPECT_NE(v.classification, C::duplicate);
+  EXPECT_NE(v.write_tier, WriteTier::block);
+}
+
+TEST(JudgeRules, APassiveChangeVerbWithANewValueIsATemporalChange) {
+  EXPECT_EQ(classify("The retention period is 30 days", "The retention period was extended to 60 days"),
+            C::temporal_change);
+  EXPECT_EQ(classify("The timeout is 30 seconds", "The timeout was raised to 60 seconds"), C::temporal_change);
+}
+
+TEST(JudgeRules, DifferentKindsOfContextOnBothSidesAreContextDependent) {
+  expect_all({{"I like hot weather on vacation", "I hate hot weather at work"},
+              {"I love spicy food at restaurants", "I avoid spicy food at home"},
+              {"I speak German with my parents", "I speak English with my colleagues"}},
+             C::context_dependent);
+}
+
+TEST(JudgeRules, MoreChangeAndOppositionPhrasings) {
+  EXPECT_EQ(classify("Two-factor authentication is mandatory", "Two-factor authentication is optional"),
+            C::true_contradiction);
+  EXPECT_EQ(classify("I'm married", "My wife and I divorced in 2023"), C::temporal_change);
+  EXPECT_EQ(classify("I'm a smoker", "I haven't smoked since January"), C::temporal_change);
+  EXPECT_EQ(classify("My cat is a little devil", "My cat is very calm"), C::figurative);
+}

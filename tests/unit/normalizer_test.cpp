@@ -1,0 +1,186 @@
+// normalizer_test: free text -> Claim. Subjects, slots from the curated
+// lexicon, values with units normalised, stance and negation, modality,
+// scopes, tense, change cues, figurative idioms; the Claim's JSON round trip.
+#include <gtest/gtest.h>
+
+#include "common/json_reader.hpp"
+#include "common/json_writer.hpp"
+#include "engine/text.hpp"
+#include "tests/support/lexicon.hpp"
+
+using namespace credence;
+using test::claim;
+
+TEST(Tokenizer, ExpandsContractionsAndKeepsPossessives) {
+  auto t = tokenize(test::lexicon(), "I can't stand my wife's cat, I'm sure");
+  std::vector<std::string> texts;
+  for (const auto& x : t) texts.push_back(x.text);
+  EXPECT_EQ(texts, (std::vector<std::string>{"i", "can", "not", "stand", "my", "wife", "'s", "cat", ",",
+                                              "i", "am", "sure"}));
+}
+
+TEST(Tokenizer, NormalisesUnitsToTheBaseUnit) {
+  auto value = [](const char* s) { return tokenize(test::lexicon(), s).front().text; };
+  EXPECT_EQ(value("30 seconds"), "30s");
+  EXPECT_EQ(value("30s"), "30s");
+  EXPECT_EQ(value("thirty seconds"), "30s");
+  EXPECT_EQ(value("5 minutes"), value("300 seconds"));
+  EXPECT_EQ(value("one hour"), value("60 minutes"));
+  EXPECT_EQ(value("2 GB"), value("2048 MB"));
+  EXPECT_EQ(value("10 MB"), value("10 megabytes"));
+  EXPECT_EQ(value("100 requests per minute"), value("100 requests/minute"));
+  EXPECT_NE(value("30 seconds"), value("30 minutes"));
+}
+
+TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
+  auto first = [](const char* s) { return tokenize(test::lexicon(), s).front(); };
+  EXPECT_EQ(first("thirty-four").text, "34");
+  EXPECT_EQ(first("one hundred").text, "100");
+  EXPECT_EQ(first("2am").text, "02:00");
+  EXPECT_EQ(first("2 am").text, "02:00");
+  EXPECT_EQ(first("11pm").text, "23:00");
+  EXPECT_EQ(first("third").kind, Token::Kind::ordinal);
+  EXPECT_EQ(first("sixteenth").number, 16);
+  EXPECT_EQ(first("34 years old").text, "34") << "an age is a plain number";
+}
+
+TEST(Normalizer, FindsSubjectSlotAndValue) {
+  Claim c = claim("Mom lives in Canada");
+  EXPECT_EQ(c.subject, "mother");
+  EXPECT_EQ(c.subject_kind, SubjectKind::present);
+  EXPECT_EQ(c.slot, "residence");
+  EXPECT_EQ(c.values, std::vector<std::string>{"canada"});
+  EXPECT_EQ(c.stance, 1);
+  Claim w = claim("I work at Google");
+  EXPECT_EQ(w.subject, "user");
+  EXPECT_EQ(w.slot, "employer");
+  EXPECT_EQ(w.domain, "work");
+  Claim p = claim("The API listens on port 8080");
+  EXPECT_EQ(p.subject, "api");
+  EXPECT_EQ(p.slot, "port");
+  EXPECT_EQ(p.values, std::vector<std::string>{"8080"});
+}
+
+TEST(Normalizer, SingleOrMultiValuedIsLexiconData) {
+  const Lexicon& lex = test::lexicon();
+  ASSERT_NE(lex.slot("employer"), nullptr);
+  EXPECT_TRUE(lex.slot("employer")->single);
+  EXPECT_TRUE(lex.slot("residence")->single);
+  EXPECT_FALSE(lex.slot("speak")->single);
+  EXPECT_FALSE(lex.slot("like")->single);
+}
+
+TEST(Normalizer, StanceVerbsAndNegation) {
+  Claim like = claim("I like Honda");
+  EXPECT_EQ(like.slot, "like");
+  EXPECT_EQ(like.object, "honda");
+  EXPECT_EQ(like.stance, 1);
+  EXPECT_EQ(claim("I hate Honda").stance, -1);
+  EXPECT_EQ(claim("I can't stand Honda").stance, -1);
+  EXPECT_EQ(claim("I don't like Honda").stance, -1);
+  EXPECT_EQ(claim("I do not eat pork").stance, -1);
+  EXPECT_EQ(claim("I never drink coffee").stance, -1);
+  EXPECT_EQ(claim("I have no siblings").stance, -1);
+  EXPECT_EQ(claim("I'm not allergic to peanuts").stance, -1);
+}
+
+TEST(Normalizer, Modality) {
+  EXPECT_EQ(claim("You must run the tests before merging").modality, Modality::must);
+  Claim not_required = claim("You don't have to run the tests before merging");
+  EXPECT_EQ(not_required.modality, Modality::must);
+  EXPECT_EQ(not_required.stance, -1);
+  EXPECT_EQ(claim("Pull requests must not be squashed").modality, Modality::must_not);
+  EXPECT_EQ(claim("Force pushes to main are not allowed").modality, Modality::may_not);
+  EXPECT_EQ(claim("Force pushes to main are forbidden").modality, Modality::may_not);
+  EXPECT_EQ(claim("Hotfixes may skip code review").modality, Modality::may);
+  EXPECT_EQ(claim("I can swim").modality, Modality::none) << "ability, not permission";
+}
+
+TEST(Normalizer, ScopesAreRecordedAndRemoved) {
+  Claim c = claim("The log level in production is debug");
+  EXPECT_EQ(c.scope.env, "production");
+  EXPECT_EQ(c.subject, "log level");
+  EXPECT_EQ(claim("I prefer tea in the morning").scope.time_of_day, "morning");
+  EXPECT_EQ(claim("I prefer coffee after lunch").scope.time_of_day, "afternoon");
+  EXPECT_EQ(claim("On weekends I sleep until noon").scope.day, "weekend");
+  EXPECT_EQ(claim("At work I use a Mac").scope.setting, "work");
+  EXPECT_EQ(claim("Staging has 2 replicas").scope.env, "staging");
+  EXPECT_EQ(claim("Staging has 2 replicas").count, 2);
+}
+
+TEST(Normalizer, ChangeCuesFromValuesAndTense) {
+  Claim s = claim("I switched from Vim to VS Code");
+  EXPECT_FALSE(s.change_cues.empty());
+  EXPECT_EQ(s.from_values, std::vector<std::string>{"vim"});
+  EXPECT_EQ(s.values, std::vector<std::string>{"vs code"});
+  Claim j = claim("I left Acme and joined Globex");
+  EXPECT_EQ(j.from_values, std::vector<std::string>{"acme"});
+  EXPECT_EQ(j.values, std::vector<std::string>{"globex"});
+  EXPECT_FALSE(claim("I no longer eat meat").change_cues.empty());
+  EXPECT_FALSE(claim("I now drive a Toyota").change_cues.empty());
+  EXPECT_TRUE(claim("I live in Paris").change_cues.empty());
+  EXPECT_EQ(claim("I worked at Google").tense, Tense::past);
+  EXPECT_EQ(claim("I work at Google").tense, Tense::present);
+  EXPECT_EQ(claim("I've never smoked").tense, Tense::present) << "a present perfect";
+  EXPECT_TRUE(claim("My favorite sport is rugby").change_cues.empty());
+  EXPECT_TRUE(claim("Actually my favourite sport is rugby").correction);
+}
+
+TEST(Normalizer, SinceAYearSetsValidFrom) {
+  Claim c = claim("Since 2019 I live in Oslo");
+  ASSERT_TRUE(c.valid_from);
+  EXPECT_EQ(*c.valid_from, *parse_rfc3339("2019-01-01"));
+  NormalizeContext ctx;
+  ctx.valid_from = 12345;
+  EXPECT_EQ(normalize(test::lexicon(), "I live in Oslo", ctx).valid_from, 12345);
+}
+
+TEST(Normalizer, CountsPossessionsAndClasses) {
+  Claim k = claim("I have two kids");
+  EXPECT_EQ(k.slot, "have");
+  EXPECT_EQ(k.values, std::vector<std::string>{"child"});
+  EXPECT_EQ(k.count, 2);
+  EXPECT_EQ(claim("I walk my dog every evening").possessions, std::vector<std::string>{"dog"});
+  EXPECT_EQ(claim("I'm vegan").slot, "diet");
+  EXPECT_EQ(claim("My sister is married").slot, "marital_status");
+  EXPECT_EQ(claim("I'm Canadian").slot, "nationality");
+  EXPECT_EQ(claim("My dad is a doctor").slot, "profession");
+}
+
+TEST(Normalizer, FigurativeIdiomsAndMetaphors) {
+  EXPECT_TRUE(claim("I'm dead inside").figurative);
+  EXPECT_TRUE(claim("I could eat a horse").figurative);
+  EXPECT_TRUE(claim("My boss is a dinosaur").figurative) << "a person called an animal";
+  EXPECT_TRUE(claim("I'm on cloud nine").figurative);
+  EXPECT_FALSE(claim("My boss is a lawyer").figurative);
+  EXPECT_FALSE(claim("My favourite food is pizza").figurative);
+}
+
+TEST(Normalizer, GenericSubjectsBecomeTheAction) {
+  EXPECT_EQ(claim("You must run the tests before merging").subject,
+            claim("Running the tests before merging is mandatory").subject);
+}
+
+TEST(Normalizer, KeywordsAndDomainForThePreScreen) {
+  Claim c = claim("I drink coffee every morning");
+  EXPECT_NE(std::find(c.keywords.begin(), c.keywords.end(), "coffee"), c.keywords.end());
+  EXPECT_FALSE(c.domain.empty());
+}
+
+TEST(Normalizer, ClaimRoundTripsThroughJson) {
+  Claim c = claim("Since 2019 I have had two dogs at home, actually");
+  c.count = 2;
+  c.possessions = {"dog"};
+  c.additive = true;
+  c.correction = true;
+  c.predicate = "have";
+  JsonWriter w;
+  write_claim(w, c);
+  simdjson::dom::parser parser;
+  auto obj = json::parse_object(parser, w.str());
+  ASSERT_TRUE(obj);
+  json::ObjReader r(*obj);
+  Claim back = read_claim(r);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(back, c);
+}
