@@ -141,6 +141,7 @@ const std::vector<Field>& schema() {
                         {"stale_days_episode", &DP::stale_days_episode},
                         {"stale_days_relationship", &DP::stale_days_relationship}})
       v.push_back(pos(pfield("decay", k, &P::decay, m)));
+    v.push_back(with_range(field("decay", "interval_s", &C::pipeline, &PipelineConfig::decay_interval_s), 1, 1e9));
 
     using XP = ResolutionPolicy;
     v.push_back(with_range(pfield("resolution", "dominance_ratio", &P::resolution, &XP::dominance_ratio), 1.0, 100.0));
@@ -174,6 +175,20 @@ const std::vector<Field>& schema() {
 
     v.push_back(unit(pfield("gate", "confidence_penalty", &P::gate, &GatePolicy::confidence_penalty)));
     v.push_back(pfield("gate", "clarify_superseded", &P::gate, &GatePolicy::clarify_superseded));
+
+    using PC = PipelineConfig;
+    v.push_back(with_range(field("ingestion", "deadline_ms", &C::pipeline, &PC::deadline_ms), 1, 600000));
+    v.push_back(with_range(field("ingestion", "shards", &C::pipeline, &PC::shards), 1, 64));
+    v.push_back(with_range(field("ingestion", "actor_threads", &C::pipeline, &PC::actor_threads), 1, 64));
+    v.push_back(with_choices(field("classifier", "mode", &C::pipeline, &PC::mode),
+                             {"embedded", "cascade", "llm"}));
+    v.push_back(with_range(field("classifier", "max_inflight", &C::pipeline, &PC::llm_max_inflight), 1, 1024));
+    v.push_back(field("llm", "url", &C::llm, &LlmSettings::url));
+    v.push_back(field("llm", "model", &C::llm, &LlmSettings::model));
+    v.push_back(field("llm", "api_key_env", &C::llm, &LlmSettings::api_key_env));
+    v.push_back(with_range(field("llm", "timeout_ms", &C::llm, &LlmSettings::timeout_ms), 1, 600000));
+    v.push_back(with_range(field("drift", "interval_s", &C::pipeline, &PC::drift_interval_s), 1, 1e9));
+    v.push_back(with_range(field("drift", "candidates", &C::pipeline, &PC::drift_candidates), 1, 100));
     v.push_back(
         field("judge", "wordnet_dir", &C::judge, &JudgeConfig::wordnet_dir));
     v.push_back(
@@ -327,6 +342,11 @@ std::string render_value(Config& c, const Field& f) {
 }
 
 Status validate_relations(const Config& c) {
+  if (c.pipeline.mode != "embedded" && c.llm.url.empty())
+    return make_error(Errc::invalid_argument,
+                      "`classifier.mode` is \"" + c.pipeline.mode +
+                          "\" but `llm.url` is empty; set llm.url (or CREDENCE_LLM_URL)",
+                      "llm.url");
   const auto& t = c.policy.tolerance;
   if (!(t.min <= t.baseline && t.baseline <= t.max))
     return make_error(Errc::invalid_argument,

@@ -56,11 +56,33 @@ struct JudgeConfig {
   double med_confidence = 0.6;
 };
 
+/// The actor pipeline: [ingestion], [classifier], [drift] and the decay interval.
+struct PipelineConfig {
+  std::int64_t deadline_ms = 600;     ///< ingestion.deadline_ms
+  std::int64_t shards = 2;            ///< ingestion.shards
+  std::int64_t actor_threads = 2;     ///< ingestion.actor_threads (CAF scheduler)
+  std::string mode = "embedded";      ///< classifier.mode: embedded | cascade | llm
+  std::int64_t llm_max_inflight = 4;  ///< classifier.max_inflight
+  std::int64_t drift_interval_s = 1800;
+  std::int64_t drift_candidates = 5;
+  std::int64_t decay_interval_s = 3600;
+};
+
+/// [llm]: an optional OpenAI-compatible chat completions endpoint.
+struct LlmSettings {
+  std::string url;  ///< e.g. http://127.0.0.1:11434/v1 ("" = none)
+  std::string model = "llama3.1";
+  std::string api_key_env;
+  std::int64_t timeout_ms = 5000;
+};
+
 struct Config {
   ServerConfig server;
   StoreConfig store;
   LogConfig log;
   Policy policy;  ///< [reliability] [decay] [resolution] [surfacing] [tolerance] [gate]
+  PipelineConfig pipeline;
+  LlmSettings llm;
   JudgeConfig judge;
 };
 

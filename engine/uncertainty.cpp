@@ -196,18 +196,14 @@ std::string resolve_contradiction(const State& s, const Memory& existing, const 
   return u.id;
 }
 
-/// Which of a temporally related pair is the old state: the one stated in
-/// the past tense, else the one valid (or created) first.
-bool first_is_older(const Memory& a, const Memory& b) {
-  const bool ap = a.claim.tense == Tense::past, bp = b.claim.tense == Tense::past;
-  if (ap != bp) return ap;
-  const Millis va = a.valid_from.value_or(a.created_at);
-  const Millis vb = b.valid_from.value_or(b.created_at);
-  if (va != vb) return va < vb;
-  // A memory not yet recorded (recorded_at 0) is the newest.
-  const Millis ra = a.recorded_at ? a.recorded_at : std::numeric_limits<Millis>::max();
-  const Millis rb = b.recorded_at ? b.recorded_at : std::numeric_limits<Millis>::max();
-  return ra <= rb;
+/// Whether a temporal change retires `existing` in favour of `incoming`. The
+/// judge orients temporal_change so that the existing memory is the old
+/// state; the exception is an incoming statement about the past without any
+/// change cue ("I worked at Google" next to "I work at Apple"): it is
+/// history, not news, and retires nothing.
+bool retires_existing(const Memory& existing, const Memory& incoming) {
+  return !(incoming.claim.tense == Tense::past && incoming.claim.change_cues.empty() &&
+           existing.claim.tense != Tense::past);
 }
 
 void reinforcement_events(const State& s, const Memory& m, const Policy& p, IdSource& ids,
@@ -539,10 +535,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
   for (const auto& [a, e] : relevant) {
     switch (a->classification) {
       case Classification::temporal_change: {
-        if (!first_is_older(*e, m)) {
-          // The new statement describes an earlier state: keep both, no change.
-          break;
-        }
+        if (!retires_existing(*e, m)) break;  // history, not news: keep both
         events::TemporalSupersede t;
         t.old_id = e->id;
         t.new_id = m.id;
@@ -624,7 +617,7 @@ MessageOutcome decide_message(const State& s, const std::string& user, std::stri
         break;
       case Classification::temporal_change: {
         const Memory& nm = message_memory(*e);
-        if (!first_is_older(*e, nm)) break;
+        if (!retires_existing(*e, nm)) break;
         events::TemporalSupersede t;
         t.old_id = e->id;
         t.new_id = nm.id;
@@ -674,9 +667,10 @@ std::vector<Event> decide_pair(const State& s, const Memory& a, const Memory& b,
     return out;
   switch (v.classification) {
     case Classification::temporal_change: {
-      const bool a_old = first_is_older(a, b);
-      const Memory& old = a_old ? a : b;
-      const Memory& nw = a_old ? b : a;
+      // The verdict is oriented as (existing = a, incoming = b).
+      if (!retires_existing(a, b)) break;
+      const Memory& old = a;
+      const Memory& nw = b;
       // A record left open earlier between them is closed by this resolution.
       std::string rid;
       for (const auto& r : s.memory_uncertainties(old.id)) {
@@ -695,9 +689,7 @@ std::vector<Event> decide_pair(const State& s, const Memory& a, const Memory& b,
     }
     case Classification::true_contradiction: {
       std::vector<std::string> made;
-      const Memory& older = first_is_older(a, b) ? a : b;
-      const Memory& newer = &older == &a ? b : a;
-      resolve_contradiction(s, older, newer, v, context, p, ids, now, out, made);
+      resolve_contradiction(s, a, b, v, context, p, ids, now, out, made);
       break;
     }
     case Classification::context_dependent:

@@ -147,8 +147,9 @@ MessageOutcome decide_message(const State& s, const std::string& user,
 
 // ---- pairs of existing memories (drift, consolidation, late answers) -----
 
-/// Decides a pair of existing memories (`a` older, `b` newer) that the judge
-/// classified. Deterministic resolution first (temporal supersession,
+/// Decides a pair of existing memories that the judge classified as
+/// judge(existing = `a`, incoming = `b`) (for a temporal change, `a` is the
+/// old state). Deterministic resolution first (temporal supersession,
 /// confidence dominance, one inferred and one explicit), a record for the
 /// rest. Returns no events when nothing is to be done or an equivalent record
 /// is already active.

@@ -3,37 +3,24 @@
 #include <csignal>
 #include <thread>
 
+#include <caf/all.hpp>
 #include <httplib.h>
 
+#include "actors/supervisor.hpp"
 #include "common/log.hpp"
+#include "common/metrics.hpp"
+#include "engine/judge.hpp"
+#include "engine/lexicon.hpp"
+#include "engine/normalizer.hpp"
+#include "net/llm_client.hpp"
+#include "server/api.hpp"
 #include "store/event_log.hpp"
 #include "store/state_store.hpp"
 
 namespace credence {
 
-struct Daemon::Impl {
-  Config config;
-  std::shared_ptr<spdlog::logger> log = log::get("daemon");
-  std::unique_ptr<EventLog> event_log;
-  std::unique_ptr<StateStore> state;
-  httplib::Server http;
-  std::thread http_thread;
-  std::string host;
-  int port = 0;
-};
-
-Daemon::Daemon(Config config) : impl_(std::make_unique<Impl>()) {
-  impl_->config = std::move(config);
-}
-
-Daemon::~Daemon() {
-  if (impl_->http_thread.joinable()) {
-    impl_->http.stop();
-    impl_->http_thread.join();
-  }
-}
-
 namespace {
+
 bool split_listen(const std::string& listen, std::string& host, int& port) {
   const auto colon = listen.rfind(':');
   if (colon == std::string::npos) return false;
@@ -45,14 +32,110 @@ bool split_listen(const std::string& listen, std::string& host, int& port) {
   }
   return port >= 0 && port < 65536 && !host.empty();
 }
+
+JudgeInput judge_input(const Memory& m) {
+  return JudgeInput{m.text, &m.claim, m.kind, m.source, m.confidence, m.created_at, m.valid_from};
+}
+
+Assessment to_assessment(const Verdict& v, const std::string& existing_id) {
+  Assessment a;
+  a.existing_id = existing_id;
+  a.classification = v.classification;
+  a.confidence = v.confidence;
+  a.tier = v.tier;
+  a.action = v.action;
+  a.temporal_signal = v.temporal_signal;
+  a.reasoning = v.reasoning;
+  a.surface_context = v.surface_context;
+  return a;
+}
+
+/// The pre-screen until the vector index is wired: the user's live memories
+/// that share the claim's subject and slot, or enough content words.
+std::vector<Candidate> overlap_candidates(StateStore& store, const Incoming& in, bool history,
+                                          std::size_t k) {
+  std::vector<Candidate> out;
+  auto words = simple_keywords(in.text);
+  std::sort(words.begin(), words.end());
+  store.read([&](const State& s) {
+    for (const auto& id : s.user_memories(in.user)) {
+      const Memory* m = s.memory(id);
+      if (!m || m->deleted() || m->id == in.memory_id || (m->superseded() && !history)) continue;
+      auto mw = simple_keywords(m->text);
+      std::sort(mw.begin(), mw.end());
+      std::vector<std::string> common;
+      std::set_intersection(words.begin(), words.end(), mw.begin(), mw.end(),
+                            std::back_inserter(common));
+      const double jaccard = words.empty() || mw.empty()
+                                 ? 0
+                                 : static_cast<double>(common.size()) /
+                                       static_cast<double>(words.size() + mw.size() - common.size());
+      const bool same_slot = !in.claim.slot.empty() && m->claim.slot == in.claim.slot &&
+                             m->claim.subject == in.claim.subject;
+      if (same_slot || jaccard >= 0.2) out.push_back({id, same_slot ? std::max(0.5, jaccard) : jaccard});
+    }
+    return 0;
+  });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.similarity > b.similarity; });
+  if (out.size() > k) out.resize(k);
+  return out;
+}
+
 }  // namespace
+
+struct Daemon::Impl {
+  Config config;
+  std::shared_ptr<spdlog::logger> log = log::get("daemon");
+  std::unique_ptr<EventLog> event_log;
+  std::unique_ptr<StateStore> state;
+  std::shared_ptr<const Lexicon> lexicon;
+  std::unique_ptr<Judge> judge;
+  std::unique_ptr<LlmClient> llm;
+  Metrics metrics;
+  Services svc;
+  caf::actor_system_config caf_cfg;
+  std::unique_ptr<caf::actor_system> sys;
+  caf::actor supervisor;
+  std::shared_ptr<std::atomic<bool>> degraded = std::make_shared<std::atomic<bool>>(false);
+  ApiContext api;
+  httplib::Server http;
+  std::thread http_thread;
+  std::string host;
+  int port = 0;
+};
+
+Daemon::Daemon(Config config) : impl_(std::make_unique<Impl>()) {
+  impl_->config = std::move(config);
+}
+
+Daemon::~Daemon() {
+  auto& im = *impl_;
+  if (im.http_thread.joinable()) {
+    im.http.stop();
+    im.http_thread.join();
+  }
+  if (im.sys) {
+    caf::anon_send_exit(im.supervisor, caf::exit_reason::user_shutdown);
+    im.sys->await_all_actors_done();
+    im.sys.reset();
+  }
+}
 
 Status Daemon::start() {
   auto& im = *impl_;
+  const auto t0 = std::chrono::steady_clock::now();
   if (!split_listen(im.config.server.listen, im.host, im.port))
     return make_error(Errc::invalid_argument,
                       "server.listen must be host:port, got \"" + im.config.server.listen + "\"",
                       "server.listen");
+  // Lexical knowledge first: a missing WordNet is a set-up problem to report
+  // before anything touches the data directory.
+  auto lex = Lexicon::load(im.config.judge);
+  if (!lex) return lex.error();
+  im.lexicon = *lex;
+  im.judge = std::make_unique<Judge>(im.lexicon);
+
   EventLog::Options lo;
   lo.dir = im.config.store.data_dir;
   lo.fsync = im.config.store.sync == "fsync";
@@ -65,16 +148,68 @@ Status Daemon::start() {
   if (!st) return st.error();
   im.state = std::move(*st);
 
-  im.http.Get("/healthz", [](const httplib::Request&, httplib::Response& res) {
-    res.set_content("{\"status\":\"ok\"}", "application/json");
-  });
-  im.http.Get("/readyz", [this](const httplib::Request&, httplib::Response& res) {
-    res.set_content("{\"status\":\"ready\",\"applied_seq\":" +
-                        std::to_string(impl_->state->applied_seq()) + "}",
-                    "application/json");
-  });
+  // The services every actor shares.
+  Services& svc = im.svc;
+  svc.store = im.state.get();
+  svc.clock = &SystemClock::instance();
+  svc.ids = std::make_shared<ClockIds>(SystemClock::instance());
+  svc.policy = im.config.policy;
+  svc.metrics = &im.metrics;
+  const Lexicon* lexp = im.lexicon.get();
+  svc.normalize = [lexp](std::string_view text, MemoryKind kind, std::optional<Millis> valid_from) {
+    return normalize(*lexp, text, NormalizeContext{kind, std::nullopt, valid_from});
+  };
+  const Judge* judge = im.judge.get();
+  svc.judge = [judge](const Memory& existing, const Incoming& in) {
+    const JudgeInput a = judge_input(existing);
+    const JudgeInput b{in.text, &in.claim, in.kind, in.source, in.confidence, in.created_at,
+                       in.valid_from};
+    return to_assessment(judge->classify(a, b), existing.id);
+  };
+  StateStore* store = im.state.get();
+  svc.candidates = [store](const Incoming& in, bool history) {
+    return overlap_candidates(*store, in, history, 10);
+  };
+  svc.append = [store](std::vector<Event> evs, StateStore::SubmitCallback done) {
+    store->submit_async(std::move(evs), std::move(done));
+  };
+  const auto& pc = im.config.pipeline;
+  svc.mode = pc.mode == "cascade" ? ClassifierMode::cascade
+             : pc.mode == "llm"   ? ClassifierMode::llm
+                                  : ClassifierMode::embedded;
+  if (!im.config.llm.url.empty()) {
+    LlmConfig lc{im.config.llm.url, im.config.llm.model, im.config.llm.api_key_env,
+                 im.config.llm.timeout_ms};
+    im.llm = std::make_unique<LlmClient>(lc);
+    const LlmClient* client = im.llm.get();
+    svc.llm = [client](const PairSide& a, const PairSide& b) { return client->classify(a, b); };
+  }
+  svc.llm_max_inflight = static_cast<std::size_t>(pc.llm_max_inflight);
+  svc.deadline = std::chrono::milliseconds(pc.deadline_ms);
+  svc.drift_interval = std::chrono::seconds(pc.drift_interval_s);
+  svc.decay_interval = std::chrono::seconds(pc.decay_interval_s);
+  svc.drift_candidates = static_cast<std::size_t>(pc.drift_candidates);
+
+  // The actors. CAF's own config parsing (caf-application.ini) is skipped.
+  im.caf_cfg.set("scheduler.max-threads", static_cast<std::size_t>(pc.actor_threads));
+  im.sys = std::make_unique<caf::actor_system>(im.caf_cfg);
+  im.supervisor = im.sys->spawn(supervisor_actor, &im.svc,
+                                SupervisorOptions{static_cast<std::size_t>(pc.shards), 5,
+                                                  std::chrono::seconds(60)},
+                                im.degraded);
+
+  // The HTTP API.
+  im.api.svc = &im.svc;
+  im.api.sys = im.sys.get();
+  im.api.supervisor = im.supervisor;
+  im.api.config = im.config;
+  im.api.wordnet = std::shared_ptr<const WordNet>(im.lexicon, &im.lexicon->wordnet());
+  im.api.degraded = im.degraded;
+  im.http.new_task_queue = [n = im.config.server.threads] {
+    return new httplib::ThreadPool(static_cast<std::size_t>(n));
+  };
+  install_api(im.http, im.api);
   if (im.port == 0) {
-    // Port 0: the OS picks a free port (used by tests); it is logged below.
     im.port = im.http.bind_to_any_port(im.host);
     if (im.port <= 0)
       return make_error(Errc::unavailable, "cannot listen on " + im.config.server.listen,
@@ -84,29 +219,41 @@ Status Daemon::start() {
                       "server.listen");
   }
   im.http_thread = std::thread([this] { impl_->http.listen_after_bind(); });
-  im.log->info("credence listening on {}:{} (data in {})", im.host, im.port,
-               im.config.store.data_dir);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - t0)
+                      .count();
+  im.log->info("credence listening on {}:{} (data in {}, classifier {}, started in {} ms)",
+               im.host, im.port, im.config.store.data_dir, pc.mode, ms);
   return {};
 }
 
 int Daemon::wait_for_shutdown() {
+  auto& im = *impl_;
   sigset_t sigs;
   sigemptyset(&sigs);
   sigaddset(&sigs, SIGINT);
   sigaddset(&sigs, SIGTERM);
   int sig = 0;
   sigwait(&sigs, &sig);
-  impl_->log->info("received {}, draining", sig == SIGTERM ? "SIGTERM" : "SIGINT");
-  impl_->http.stop();
-  if (impl_->http_thread.joinable()) impl_->http_thread.join();
-  if (auto st = impl_->state->flush(); !st) {
-    impl_->log->error("final flush failed: {}", st.error().describe());
-    return 1;
+  im.log->info("received {}, draining", sig == SIGTERM ? "SIGTERM" : "SIGINT");
+  // 1. Stop taking requests; requests in flight finish (they wait on actors).
+  im.http.stop();
+  if (im.http_thread.joinable()) im.http_thread.join();
+  // 2. Stop the actors; a drift or decay cycle in hand completes first and
+  //    commits its cursor with its effects.
+  caf::anon_send_exit(im.supervisor, caf::exit_reason::user_shutdown);
+  im.sys->await_all_actors_done();
+  im.sys.reset();
+  // 3. Drain queued appends, persist the state and its cursor.
+  int rc = 0;
+  if (auto st = im.state->flush(); !st) {
+    im.log->error("final flush failed: {}", st.error().describe());
+    rc = 1;
   }
-  impl_->state.reset();
-  impl_->event_log.reset();
-  impl_->log->info("shutdown complete");
-  return 0;
+  im.state.reset();
+  im.event_log.reset();
+  im.log->info("shutdown complete");
+  return rc;
 }
 
 }  // namespace credence

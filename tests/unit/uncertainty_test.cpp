@@ -170,7 +170,7 @@ TEST_F(ModelTest, PeerLesson_TemporalChangeSupersedesWithPastTenseAndAnEvolution
   EXPECT_EQ(past_tense(m("acme").text, wn->get()), "I used to work at Acme");
 }
 
-TEST_F(ModelTest, PastTenseStatementDoesNotSupersedeTheCurrentOne) {
+TEST_F(ModelTest, PastTenseStatementWithoutACueDoesNotSupersedeTheCurrentOne) {
   add(mem("apple", "I work at Apple"));
   Memory google = mem("google", "I worked at Google");
   google.claim.tense = Tense::past;  // as the normaliser reads "worked"
@@ -653,6 +653,8 @@ TEST_F(ModelTest, MessageTemporalChangeIsAutoResolvedWithANewMemory) {
   Claim c;
   c.subject = "user";
   c.slot = "employer";
+  c.tense = Tense::past;  // "left", "joined": past tense, but a change cue
+  c.change_cues = {"leave", "join"};
   auto out = decide_message(s, "alice", "I left Acme and joined Globex last month", c,
                             {verdict("acme", Classification::temporal_change)}, p, ids, now);
   ASSERT_EQ(out.auto_resolved.size(), 1u);
