@@ -646,6 +646,12 @@ void Parser::copula(const Toks& p, std::size_t from) {
     return;
   }
   const Token& f = rest.front();
+  if (rest.size() > 2 && f.is_word() && looks_past(f) && is_prep(rest[1].lemma) && !subject_person_) {
+    // A passive with a place or tool: "tickets are tracked in Trello".
+    c_.slot = f.lemma + " " + rest[1].lemma;
+    complement(rest, 2, false);
+    return;
+  }
   if (rest.size() == 1 && f.is_word()) {
     if (const ClassDef* cls = lex_.class_of(f.lemma); cls && cls->slot != "-") {
       c_.slot = cls->slot;
@@ -945,8 +951,13 @@ void Parser::parse_predicate(Toks p) {
       return;
     }
   }
-  if (lem[i] == "be" && i + 2 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to" &&
-      lex_.slot_patterns().match(lem, i).length <= 1 && !lex_.cue_table().match(lem, i + 1)) {
+  auto change_verb = [&](const std::string& v) {
+    auto ids = wn_.lookup(v, Pos::verb);
+    return !ids.empty() && std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "verb.change";
+  };
+  if (lem[i] == "be" && i + 3 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to" &&
+      lex_.slot_patterns().match(lem, i).length <= 1 && !lex_.cue_table().match(lem, i + 1) &&
+      (change_verb(lem[i + 1]) || p[i + 3].is_value())) {
     // "was extended to 60 days": a passive change verb with the new value
     // after "to" (a verb the cue lexicon does not list).
     push_unique(c_.change_cues, "change to");
