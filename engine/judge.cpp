@@ -436,15 +436,31 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     };
     same_subject = bag(a.subject) == bag(b.subject) && words_of(a.subject).size() > 1;
   }
+  if (!same_subject && !b.from_values.empty() && b.subject != "user") {
+    // "We moved ticket tracking from Trello to Jira" / "Tickets are tracked in
+    // Trello": overlapping subject words and the old value named.
+    const auto wa = words_of(a.subject), wb = words_of(b.subject);
+    bool overlap = false;
+    for (const auto& w : wa) overlap = overlap || std::find(wb.begin(), wb.end(), w) != wb.end();
+    for (const auto& f : b.from_values)
+      for (const auto& v : a.values)
+        if (overlap && f == v) same_subject = true;
+  }
   if (!same_subject && b.subject == "user" && (!b.from_values.empty() || cue_any)) {
     // "We moved from Slack to Teams" vs "The team uses Slack"; "Anna and I
     // broke up" vs "My girlfriend is Anna": the user changes what A names.
-    const bool a_is_users = a.subject == "user" ||
-                            std::find(a.possessions.begin(), a.possessions.end(), a.subject) != a.possessions.end();
+    // Is A about another person? (their things are not the user's to end)
+    const auto a_ids = lex.wordnet().synsets(a.subject, Pos::noun);
+    const bool a_other_person =
+        a.subject != "user" && !a_ids.empty() &&
+        std::string_view(WordNet::lexfile_name(lex.wordnet().synset(a_ids.front()).lexfile)) == "noun.person" &&
+        std::find(a.possessions.begin(), a.possessions.end(), a.subject) == a.possessions.end();
     for (const auto& f : b.from_values)
       for (const auto& v : a.values)
         if (f == v) same_subject = true;
-    if (a_is_users && stop_cue)
+    // The user ends what another memory names: "We retired v2" / "The API
+    // version is v2" (not another person's: "my dad drives a Honda").
+    if (!a_other_person && stop_cue && a.subject_kind == SubjectKind::present)
       for (const auto& x : b.values)
         for (const auto& v : a.values)
           if (x == v) same_subject = true;

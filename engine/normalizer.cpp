@@ -457,7 +457,12 @@ void Parser::strip_drops(Toks& t) {
       ++i;
       continue;
     }
-    // Keep articles inside names ("The Hague") and "that"/"this" as subjects.
+    // Keep articles for now (they mark noun phrases while the subject is
+    // found; parse_predicate drops them) and "that"/"this" as subjects.
+    if (m.length == 1 && in(lem[i], {"the", "a", "an"})) {
+      ++i;
+      continue;
+    }
     if (i == 0 && in(lem[i], {"this", "that", "these", "those"})) {
       ++i;
       continue;
@@ -520,14 +525,16 @@ std::size_t Parser::parse_subject(const Toks& t) {
     subject_person_ = in(l0, {"he", "she", "him", "someone", "somebody"});
     return 1;
   }
-  const bool next_aux = t.size() > 1 && (is_aux(t[1].lemma) || t[1].lemma == "need");
-  if ((subject_from_scope_ || is_aux(l0)) && t[0].is_word() &&
-      (is_aux(l0) || (verb_capable(t[0]) && t[0].text != t[0].lemma && !next_aux))) {
+  const std::size_t f0 = (subject_from_scope_ && t.size() > 1 && in(l0, {"the", "a", "an"})) ? 1 : 0;
+  const auto& lf = t[f0].lemma;
+  const bool next_aux = t.size() > f0 + 1 && (is_aux(t[f0 + 1].lemma) || t[f0 + 1].lemma == "need");
+  if ((subject_from_scope_ || is_aux(lf)) && t[f0].is_word() &&
+      (is_aux(lf) || (verb_capable(t[f0]) && t[f0].text != t[f0].lemma && !next_aux))) {
     // "Staging has 2 replicas", "(In) production runs in us-east-1": the
     // scope was the subject.
     c_.subject = "environment";
     c_.subject_kind = SubjectKind::present;
-    return 0;
+    return f0;
   }
   std::size_t i = 0;
   bool user_possessor = false;
@@ -576,7 +583,10 @@ std::size_t Parser::parse_subject(const Toks& t) {
       const bool next_verbish = i + 1 < t.size() && t[i + 1].is_word() && verb_capable(t[i + 1]) &&
                                 (t[i + 1].text != t[i + 1].lemma || plural) && !t[i + 1].capitalised &&
                                 !is_prep(t[i + 1].lemma) && !is_aux(t[i + 1].lemma);
-      const bool boundary = (!later_aux(i) && !next_verbish) || looks_past(x) ||
+      // A determiner right after it: it is the verb ("my son plays the drums").
+      const bool next_det = i + 1 < t.size() && in(t[i + 1].lemma, {"the", "a", "an", "my", "our", "his", "her",
+                                                                   "their", "its", "your"});
+      const bool boundary = (!later_aux(i) && !next_verbish) || looks_past(x) || next_det ||
                             lex_.stance_table().match(lemmas_of(t), i);
       if (boundary) break;
     }
@@ -636,6 +646,12 @@ void Parser::copula(const Toks& p, std::size_t from) {
     return;
   }
   const Token& f = rest.front();
+  if (rest.size() > 2 && f.is_word() && looks_past(f) && is_prep(rest[1].lemma) && !subject_person_) {
+    // A passive with a place or tool: "tickets are tracked in Trello".
+    c_.slot = f.lemma + " " + rest[1].lemma;
+    complement(rest, 2, false);
+    return;
+  }
   if (rest.size() == 1 && f.is_word()) {
     if (const ClassDef* cls = lex_.class_of(f.lemma); cls && cls->slot != "-") {
       c_.slot = cls->slot;
@@ -797,6 +813,9 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
 }
 
 void Parser::parse_predicate(Toks p) {
+  p.erase(std::remove_if(p.begin(), p.end(),
+                         [](const Token& t) { return t.is_word() && in(t.lemma, {"the", "a", "an"}); }),
+          p.end());
   // Negation and modality, with positions (a negation before the modal
   // negates the obligation: "don't have to" = not required).
   auto lem = lemmas_of(p);
@@ -885,6 +904,14 @@ void Parser::parse_predicate(Toks p) {
     if (in(t.text, {"was", "were", "did", "had", "used"})) c_.tense = Tense::past;
     else if (t.lemma == "will" || t.text == "going") c_.tense = Tense::future;
   };
+  for (std::size_t k = 0; k + 1 < p.size(); ++k) {
+    if (lem[k] == "have" && p[k + 1].text == "got") {  // "I've got a dog" = "I have a dog"
+      p.erase(p.begin() + static_cast<long>(k) + 1);
+      lem.erase(lem.begin() + static_cast<long>(k) + 1);
+      continue;
+    }
+    if (lem[k] == "get" && looks_past(p[k + 1])) lem[k] = "be";  // "got promoted" = "was promoted"
+  }
   while (i < p.size()) {
     const auto& l = lem[i];
     const bool next_cue = i + 1 < p.size() && lex_.cue_table().match(lem, i + 1) && verb_capable(p[i + 1]);
@@ -911,8 +938,26 @@ void Parser::parse_predicate(Toks p) {
     if (c_.modality != Modality::none) c_.slot = "rule";
     return;
   }
-  if (lem[i] == "be" && i + 2 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to" &&
-      lex_.slot_patterns().match(lem, i).length <= 1 && !lex_.cue_table().match(lem, i + 1)) {
+  if (i + 1 < p.size() && lem[i + 1] == "to" && p[i].is_word() && !lex_.cue_table().match(lem, i) &&
+      !lex_.slot_patterns().match(lem, i)) {
+    // "The team grew to eight engineers": a verb of change (WordNet's
+    // verb.change file) with the new value after "to".
+    auto ids = wn_.lookup(lem[i], Pos::verb);
+    if (!ids.empty() && std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "verb.change") {
+      push_unique(c_.change_cues, "change to");
+      c_.predicate = lem[i];
+      c_.stance = neg % 2 ? -1 : 1;
+      complement(p, i + 2, false);
+      return;
+    }
+  }
+  auto change_verb = [&](const std::string& v) {
+    auto ids = wn_.lookup(v, Pos::verb);
+    return !ids.empty() && std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "verb.change";
+  };
+  if (lem[i] == "be" && i + 3 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to" &&
+      lex_.slot_patterns().match(lem, i).length <= 1 && !lex_.cue_table().match(lem, i + 1) &&
+      (change_verb(lem[i + 1]) || p[i + 3].is_value())) {
     // "was extended to 60 days": a passive change verb with the new value
     // after "to" (a verb the cue lexicon does not list).
     push_unique(c_.change_cues, "change to");

@@ -326,8 +326,13 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           out.push_back(std::move(t));
           continue;
         }
-        if (lex.unit(rest)) attached_unit = rest;
-        else num.reset();
+        if (rest == "k") {
+          *num *= 1000;  // "50k"
+        } else if (lex.unit(rest)) {
+          attached_unit = rest;
+        } else {
+          num.reset();
+        }
       }
     } else if (auto v = word_number(w)) {
       num = v;

@@ -367,3 +367,9 @@ TEST(JudgeRules, MoreChangeAndOppositionPhrasings) {
   EXPECT_EQ(classify("I'm a smoker", "I haven't smoked since January"), C::temporal_change);
   EXPECT_EQ(classify("My cat is a little devil", "My cat is very calm"), C::figurative);
 }
+
+TEST(JudgeRules, VerbsOfChangeFromWordNetAndPromotionsAreChanges) {
+  EXPECT_EQ(classify("The team has five engineers", "The team grew to eight engineers"), C::temporal_change);
+  EXPECT_EQ(classify("I'm a junior developer", "I got promoted to senior developer"), C::temporal_change);
+  EXPECT_EQ(classify("I have a dog", "I've got a dog"), C::duplicate);
+}
