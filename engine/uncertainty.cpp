@@ -325,6 +325,38 @@ bool is_stop_word(const std::string& w) {
   return stop.count(w) > 0;
 }
 
+/// Words that say how a user relates to something, not what it is about:
+/// matching a topic on them ("what's the weather like") surfaces noise.
+bool is_relation_word(const std::string& w) {
+  static const std::unordered_set<std::string> rel = {
+      "like", "love", "hate", "prefer", "enjoy", "want", "need", "have", "go", "make",
+      "think", "know", "say", "use", "feel", "keep", "take", "thing", "stuff", "lot",
+      "their", "preference", "opinion", "mention", "talk", "ask", "tell", "new", "old"};
+  return rel.count(w) > 0;
+}
+
+/// What a record is about: its memories' values and objects, their other
+/// content words, and the surface context, without relation words.
+std::vector<std::string> record_topic(const State& s, const Uncertainty& u) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& w) {
+    std::string st = stem(w);
+    if (st.size() >= 2 && !is_stop_word(st) && !is_relation_word(st)) out.push_back(st);
+  };
+  for (const auto& w : simple_keywords(u.surface_context)) add(w);
+  for (const std::string* id : {&u.memory_a, &u.memory_b}) {
+    const Memory* m = id->empty() ? nullptr : s.memory(*id);
+    if (!m) continue;
+    for (const auto& v : m->claim.values) add(v);
+    if (!m->claim.object.empty()) add(m->claim.object);
+    for (const auto& k : m->claim.keywords) add(k);
+    for (const auto& k : simple_keywords(m->text)) add(k);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 std::vector<std::string> memory_keywords(const Memory& m) {
   std::vector<std::string> kw = simple_keywords(m.text);
   for (const auto& k : m.claim.keywords) kw.push_back(stem(k));
@@ -948,18 +980,16 @@ ContextOutcome assemble_context(const State& s, const std::string& user,
       continue;
     bool match = in_context.count(u->memory_a) || (!u->memory_b.empty() && in_context.count(u->memory_b));
     if (!match && !topic.empty()) {
-      std::vector<std::string> rk = simple_keywords(u->surface_context);
-      for (const std::string* id : {&u->memory_a, &u->memory_b}) {
-        if (const Memory* m = id->empty() ? nullptr : s.memory(*id)) {
-          auto mk = memory_keywords(*m);
-          rk.insert(rk.end(), mk.begin(), mk.end());
-        }
+      const std::vector<std::string> rk = record_topic(s, *u);
+      std::size_t n = 0;
+      std::size_t content = 0;  // topic words that say what it is about
+      for (const auto& t : topic) {
+        if (is_relation_word(t)) continue;
+        ++content;
+        n += std::binary_search(rk.begin(), rk.end(), t);
       }
-      std::sort(rk.begin(), rk.end());
-      rk.erase(std::unique(rk.begin(), rk.end()), rk.end());
-      const std::size_t n = overlap(topic, rk);
-      match = n > 0 && static_cast<double>(n) / static_cast<double>(topic.size()) >=
-                           p.surfacing.min_topic_match;
+      match = n > 0 && content > 0 &&
+              static_cast<double>(n) / static_cast<double>(content) >= p.surfacing.min_topic_match;
     }
     if (match) matched.push_back(u);
   }

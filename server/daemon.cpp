@@ -72,7 +72,13 @@ std::vector<Candidate> overlap_candidates(StateStore& store, const Incoming& in,
                                        static_cast<double>(words.size() + mw.size() - common.size());
       const bool same_slot = !in.claim.slot.empty() && m->claim.slot == in.claim.slot &&
                              m->claim.subject == in.claim.subject;
-      if (same_slot || jaccard >= 0.2) out.push_back({id, same_slot ? std::max(0.5, jaccard) : jaccard});
+      // A change statement that names the old value ("left Acme") is kept.
+      bool names_old = false;
+      for (const auto& fv : in.claim.from_values)
+        for (const auto& v : m->claim.values) names_old = names_old || fv == v;
+      const bool cue = !in.claim.change_cues.empty() && !common.empty();
+      if (same_slot || names_old || cue || jaccard >= 0.2)
+        out.push_back({id, same_slot || names_old ? std::max(0.5, jaccard) : jaccard});
     }
     return 0;
   });
@@ -170,8 +176,16 @@ Status Daemon::start() {
   svc.candidates = [store](const Incoming& in, bool history) {
     return overlap_candidates(*store, in, history, 10);
   };
-  svc.append = [store](std::vector<Event> evs, StateStore::SubmitCallback done) {
-    store->submit_async(std::move(evs), std::move(done));
+  Histogram* append_latency = &im.metrics.histogram(
+      "credence_log_append_seconds", "Event log append latency (queued to durable and applied)");
+  svc.append = [store, append_latency](std::vector<Event> evs, StateStore::SubmitCallback done) {
+    const auto t0 = std::chrono::steady_clock::now();
+    store->submit_async(std::move(evs), [done = std::move(done), t0, append_latency](
+                                            Expected<EventLog::CommitResult> r) {
+      append_latency->observe(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      done(std::move(r));
+    });
   };
   const auto& pc = im.config.pipeline;
   svc.mode = pc.mode == "cascade" ? ClassifierMode::cascade
@@ -189,6 +203,14 @@ Status Daemon::start() {
   svc.drift_interval = std::chrono::seconds(pc.drift_interval_s);
   svc.decay_interval = std::chrono::seconds(pc.decay_interval_s);
   svc.drift_candidates = static_cast<std::size_t>(pc.drift_candidates);
+
+  // Metric families exist from the start (a scrape never misses one).
+  im.metrics.counter("credence_classifications_total", "Pair classifications by class and stage");
+  im.metrics.counter("credence_deadline_misses_total",
+                     "Requests with pairs that missed the classification deadline");
+  im.metrics.counter("credence_llm_failures_total", "LLM calls that fell back to the embedded judge");
+  im.metrics.counter("credence_actor_restarts_total", "Actors restarted after a crash");
+  im.metrics.histogram("credence_ingestion_seconds", "Ingestion latency from arrival to reply");
 
   // The actors. CAF's own config parsing (caf-application.ini) is skipped.
   im.caf_cfg.set("scheduler.max-threads", static_cast<std::size_t>(pc.actor_threads));
