@@ -22,8 +22,6 @@ caf::behavior llm_worker(caf::event_based_actor* self, Services* svc, caf::actor
     if (v) {
       ans.assessment = from_llm(*v, job.embedded);
       ans.from_llm = true;
-      svc->verdicts->put(job.key, ans.assessment);
-      if (late_sink) caf::anon_send(late_sink, VerdictReady{job.key});
     } else {
       ans.assessment = job.embedded;
       ans.fallback_reason = v.error().message;
@@ -31,6 +29,10 @@ caf::behavior llm_worker(caf::event_based_actor* self, Services* svc, caf::actor
             {{"reason", to_string(v.error().code)}});
       log::get("classifier")->warn("LLM fallback for {}: {}", job.key, v.error().message);
     }
+    // On time or late, LLM verdict or fallback: this is the pair's answer. If
+    // the requester already gave up (deadline), drift applies it now.
+    svc->verdicts->put(job.key, ans.assessment);
+    if (late_sink) caf::anon_send(late_sink, VerdictReady{job.key});
     caf::anon_send(parent, done_atom::value);
     self->quit();
     return ans;

@@ -6,9 +6,10 @@
 /// queues a fast one behind it; at most `llm_max_inflight` run at once and
 /// beyond that the embedded verdict answers at once. A refusal, bad JSON, a
 /// timeout or an HTTP error falls back to the embedded verdict and is
-/// counted. Every LLM answer, on time or late, is put in the verdict cache and
-/// announced to `late_sink` (drift) with VerdictReady, so an answer that
-/// missed the ingestion deadline is still applied.
+/// counted. Every answer (the LLM's or the fallback), on time or late, is put
+/// in the verdict cache and announced to `late_sink` (drift) with
+/// VerdictReady, so a pair that missed the ingestion deadline is finished as
+/// soon as its answer exists.
 
 #include <cstddef>
 
