@@ -3,27 +3,31 @@
 // arithmetic, kept operation for operation (same operands, same order) so the
 // results are bit-identical.
 //
-// Layout in memory:
-//  - beliefs (`Node`) live in one vector in insertion order (index ==
-//    ordinal); an open-addressing table maps ids to indices;
-//  - a belief keeps running sums (Sw, Ow), the opposing count and, since a
-//    verdict, the sums since it; its evidence is a vector of 24-byte records
-//    (weight, timestamp, interned source type, direction, and the offset of
-//    the source id in a chunked string arena). Appending never rescans;
+// Layout in memory (sized for 100,000s of beliefs and millions of items):
+//  - beliefs (`Node`, 184 bytes, id stored in place) live in fixed blocks of
+//    4,096 in insertion order (index == ordinal; blocks never move); an
+//    open-addressing table of 8-byte slots maps ids to indices;
+//  - a belief keeps running sums (Sw, Ow) and counts, so an append is O(1);
+//  - evidence items of all beliefs go to one append-only log of 24-byte
+//    records (weight, timestamp, link to the belief's previous item, offset
+//    of [direction, source type, source id] in a chunked byte arena). No
+//    per-belief allocation, no copying on growth, no fragmentation. Walking
+//    a belief's items goes backwards from its newest; every 64th item is a
+//    checkpoint, so the n-th item is at most 63 links away;
 //  - rarely used parts (tags, dependency edges in both directions, the
-//    verdict reason) live in a side table (`Extra`), so a plain belief costs
-//    about 200 bytes plus its evidence.
+//    verdict and its sums, checkpoints) live in a side table (`Extra`).
 
 #include "engine/ledger.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <random>
 #include <unordered_set>
 
 #include "common/hash.hpp"
-#include "common/ids.hpp"
 
 namespace credence {
 
@@ -31,6 +35,8 @@ namespace {
 
 constexpr std::uint32_t kNone = 0xffffffffu;
 constexpr std::size_t kMaxIdLength = 128;
+constexpr std::size_t kInlineId = 31;
+constexpr std::uint32_t kCheckpointEvery = 64;
 constexpr double kHourMs = 3'600'000.0;
 
 // clamp(x, lo, hi) = min(hi, max(lo, x)), as the reference writes it.
@@ -53,6 +59,11 @@ Error unknown_belief(std::string_view id, std::string field) {
                     std::move(field));
 }
 
+Error full(const char* what) {
+  return make_error(Errc::overloaded, std::string("the ledger's ") + what + " is full",
+                    "evidence");
+}
+
 Status check_id(std::string_view id, const std::string& field) {
   if (id.empty() || id.size() > kMaxIdLength)
     return invalid("a belief id has 1 to 128 characters", field);
@@ -66,24 +77,91 @@ Status check_id(std::string_view id, const std::string& field) {
   return {};
 }
 
+/// A fast hash for ids (short ASCII strings): one multiply per 8 bytes. Not
+/// persisted anywhere, so it may change between builds.
+inline std::uint64_t hash_id(std::string_view s) {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ (s.size() * 0xff51afd7ed558ccdULL);
+  const char* p = s.data();
+  std::size_t n = s.size();
+  while (n >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 31;
+    p += 8;
+    n -= 8;
+  }
+  if (n) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, p, n);
+    h = (h ^ w) * 0x94d049bb133111ebULL;
+    h ^= h >> 31;
+  }
+  h *= 0xd6e8feb86659fd93ULL;
+  return h ^ (h >> 32);
+}
+
 struct SvHash {
   using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return hash64(s, 0x5f); }
+  std::size_t operator()(std::string_view s) const noexcept { return hash_id(s); }
 };
 template <class V>
 using SvMap = std::unordered_map<std::string, V, SvHash, std::equal_to<>>;
 
-/// Source ids, each stored once as [u16 length][bytes] in 1 MiB chunks that
-/// never move. An offset is (chunk << 20 | position).
-class StringArena {
+/// Fixed-size blocks that never move; index i lives in block i / kBlock.
+template <class T, std::size_t kBlockBits>
+class BlockStore {
+ public:
+  static constexpr std::size_t kBlock = std::size_t{1} << kBlockBits;
+  BlockStore() = default;
+  BlockStore(const BlockStore& o) { *this = o; }
+  BlockStore& operator=(const BlockStore& o) {
+    if (this == &o) return *this;
+    blocks_.clear();
+    size_ = 0;
+    for (std::size_t i = 0; i < o.size_; ++i) push_back(o[i]);
+    return *this;
+  }
+  BlockStore(BlockStore&&) noexcept = default;
+  BlockStore& operator=(BlockStore&&) noexcept = default;
+
+  T& operator[](std::size_t i) { return blocks_[i >> kBlockBits][i & (kBlock - 1)]; }
+  const T& operator[](std::size_t i) const {
+    return blocks_[i >> kBlockBits][i & (kBlock - 1)];
+  }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  template <class U>
+  T& push_back(U&& v) {
+    // `new T[]` default-initialises: trivial types stay untouched until written.
+    if ((size_ & (kBlock - 1)) == 0) blocks_.emplace_back(new T[kBlock]);
+    T& slot = (*this)[size_];
+    slot = std::forward<U>(v);
+    ++size_;
+    return slot;
+  }
+  T& back() { return (*this)[size_ - 1]; }
+  void clear() {
+    blocks_.clear();
+    size_ = 0;
+  }
+
+ private:
+  std::vector<std::unique_ptr<T[]>> blocks_;
+  std::size_t size_ = 0;
+};
+
+/// Variable-size byte entries in 1 MiB chunks that never move. An offset is
+/// (chunk << 20 | position), so the arena holds up to 4 GiB.
+class ByteArena {
  public:
   static constexpr std::size_t kChunkBits = 20;
   static constexpr std::size_t kChunk = std::size_t{1} << kChunkBits;
   static constexpr std::size_t kMaxChunks = std::size_t{1} << (32 - kChunkBits);
 
-  StringArena() = default;
-  StringArena(const StringArena& o) { *this = o; }
-  StringArena& operator=(const StringArena& o) {
+  ByteArena() = default;
+  ByteArena(const ByteArena& o) { *this = o; }
+  ByteArena& operator=(const ByteArena& o) {
     if (this == &o) return *this;
     chunks_.clear();
     for (std::size_t i = 0; i < o.chunks_.size(); ++i) {
@@ -94,38 +172,24 @@ class StringArena {
     used_ = o.used_;
     return *this;
   }
-  StringArena(StringArena&&) noexcept = default;
-  StringArena& operator=(StringArena&&) noexcept = default;
+  ByteArena(ByteArena&&) noexcept = default;
+  ByteArena& operator=(ByteArena&&) noexcept = default;
 
-  /// The offset of the stored copy, or kNone when the arena is full.
-  std::uint32_t add(std::string_view s) {
-    const std::size_t need = s.size() + 2;
-    if (chunks_.empty() || used_ + need > kChunk) {
+  /// Space for `n` (<= kChunk) bytes; kNone when the arena is full.
+  std::uint32_t reserve(std::size_t n, char*& out) {
+    if (chunks_.empty() || used_ + n > kChunk) {
       if (chunks_.size() >= kMaxChunks) return kNone;
-      // Default-initialised: pages are only touched when written.
       chunks_.emplace_back(new char[kChunk]);
       used_ = 0;
     }
-    char* p = chunks_.back().get() + used_;
-    const auto len = static_cast<std::uint16_t>(s.size());
-    std::memcpy(p, &len, 2);
-    if (!s.empty()) std::memcpy(p + 2, s.data(), s.size());
+    out = chunks_.back().get() + used_;
     const auto off =
         static_cast<std::uint32_t>(((chunks_.size() - 1) << kChunkBits) | used_);
-    used_ += need;
+    used_ += n;
     return off;
   }
-
-  std::string_view get(std::uint32_t off) const {
-    const char* p = chunks_[off >> kChunkBits].get() + (off & (kChunk - 1));
-    std::uint16_t len = 0;
-    std::memcpy(&len, p, 2);
-    return std::string_view(p + 2, len);
-  }
-
-  void clear() {
-    chunks_.clear();
-    used_ = 0;
+  const char* at(std::uint32_t off) const {
+    return chunks_[off >> kChunkBits].get() + (off & (kChunk - 1));
   }
 
  private:
@@ -133,12 +197,13 @@ class StringArena {
   std::size_t used_ = 0;
 };
 
+/// One evidence item in the log. The cold parts (direction, source type,
+/// source id) are an arena entry: [u8 supports][u16 type][u16 length][bytes].
 struct EvidenceRec {
   double weight;
   Millis timestamp;
-  std::uint32_t source;  // offset in the source arena
-  std::uint16_t type;    // interned source type
-  bool supports;
+  std::uint32_t prev;    // the belief's previous item (kNone for its first)
+  std::uint32_t source;  // arena offset
 };
 static_assert(sizeof(EvidenceRec) == 24, "evidence records stay compact");
 
@@ -152,22 +217,25 @@ struct Extra {
   std::vector<Edge> parents;  // edge order = inferred_from order
   std::vector<std::uint32_t> children;
   std::string verdict_reason;
+  double vs = 0;  // evidence weights since the standing verdict (its item included)
+  double vo = 0;
+  std::vector<std::uint32_t> checkpoints;  // record of ordinal 64k + 63
 };
 
 struct Node {
-  std::string id;
+  char id_inline[kInlineId];  // the id, or (when longer) its index in long_ids
+  std::uint8_t id_len = 0;
   std::string claim;
   ConfidenceInterval base;  // own interval
   ConfidenceInterval conf;  // effective interval (base bounded by parents)
   double sw = 0;            // Sw, Ow: running sums in insertion order
   double ow = 0;
-  double vs = 0;  // sums since the standing verdict (its own item included)
-  double vo = 0;
   Millis first_asserted = 0;
   Millis last_updated = 0;
   double decay_rate = 0;
-  std::vector<EvidenceRec> items;
-  std::uint64_t n_opp = 0;
+  std::uint32_t count = 0;  // evidence items
+  std::uint32_t n_opp = 0;  // opposing items
+  std::uint32_t tail = kNone;  // newest item's record
   std::uint32_t ns = 0;
   std::uint32_t extra = kNone;
   std::uint32_t mark = 0;   // traversal epoch
@@ -258,44 +326,76 @@ Status validate_evidence(const Evidence& e, std::string_view field) {
   return {};
 }
 
-std::string new_belief_id(Millis now) { return new_id("bel", now); }
+std::string new_belief_id(Millis now) {
+  // The format of common/ids.hpp's new_id("bel", now), without printf.
+  static std::atomic<std::uint64_t> counter{[] {
+    std::random_device rd;
+    return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+  }()};
+  const std::uint64_t c = counter.fetch_add(1, std::memory_order_relaxed);
+  static const char* digits = "0123456789abcdef";
+  char buf[24] = {'b', 'e', 'l', '_'};
+  const auto t = static_cast<std::uint64_t>(now) & 0xffffffffffffULL;
+  for (int i = 0; i < 12; ++i) buf[4 + i] = digits[(t >> (4 * (11 - i))) & 15];
+  for (int i = 0; i < 8; ++i) buf[16 + i] = digits[(c >> (4 * (7 - i))) & 15];
+  return std::string(buf, 24);
+}
 
 // ---- the ledger -------------------------------------------------------------
 
-namespace {
-
-void note_belief(LedgerChanges* sink, const Node& n) {
-  if (sink) sink->beliefs.push_back(n.id);
-}
-void note_item(LedgerChanges* sink, const Node& n) {
-  if (sink) sink->evidence.emplace_back(n.id, n.items.size() - 1);
-}
-
-}  // namespace
-
-
 struct UncertaintyLedger::Impl {
-  std::vector<Node> nodes;
+  BlockStore<Node, 12> nodes;
   std::vector<Extra> extras;
-  std::vector<std::uint64_t> slots;  // (hash tag << 32) | (index + 1); 0 = empty
+  std::vector<std::string> long_ids;  // ids longer than kInlineId
+  std::vector<std::uint64_t> slots;   // (hash tag << 32) | (index + 1); 0 = empty
   std::vector<std::string> namespaces;
   SvMap<std::uint32_t> ns_index;
   std::vector<std::string> types;
   SvMap<std::uint16_t> type_index;
   std::uint16_t last_type = 0;
-  StringArena sources;
+  BlockStore<EvidenceRec, 16> records;
+  ByteArena sources;
   std::size_t edge_count = 0;
   std::uint32_t epoch = 0;
   // Only between restore_belief() and finish_restore().
   struct Pending {
     std::uint64_t ordinal = 0;
-    std::uint64_t items = 0;
+    std::uint64_t items = 0;  // the record's counts, checked by finish_restore
+    std::uint64_t opposing = 0;
   };
   std::vector<Pending> restoring;
   std::vector<std::pair<std::uint32_t, Dependency>> pending_edges;
 
   // ---- ids ----
-  static std::uint64_t hash_id(std::string_view id) { return hash64(id, 0x6c6564676572ULL); }
+  std::string_view id_of(const Node& n) const {
+    if (n.id_len <= kInlineId) return std::string_view(n.id_inline, n.id_len);
+    std::uint32_t i;
+    std::memcpy(&i, n.id_inline, 4);
+    return long_ids[i];
+  }
+
+  void set_id(Node& n, std::string_view id) {
+    n.id_len = static_cast<std::uint8_t>(id.size());
+    if (id.size() <= kInlineId) {
+      std::memcpy(n.id_inline, id.data(), id.size());
+    } else {
+      const auto i = static_cast<std::uint32_t>(long_ids.size());
+      long_ids.emplace_back(id);
+      std::memcpy(n.id_inline, &i, 4);
+    }
+  }
+
+  /// The first index whose slot tag matches `h`, without reading the node
+  /// (kNone when none does); find() confirms it.
+  std::uint32_t candidate(std::uint64_t h) const {
+    const std::uint64_t tag = h >> 32;
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+      const std::uint64_t s = slots[i];
+      if (s == 0) return kNone;
+      if ((s >> 32) == tag) return static_cast<std::uint32_t>(s) - 1;
+    }
+  }
 
   std::uint32_t find(std::string_view id) const {
     if (slots.empty()) return kNone;
@@ -307,13 +407,41 @@ struct UncertaintyLedger::Impl {
       if (s == 0) return kNone;
       if ((s >> 32) == tag) {
         const auto idx = static_cast<std::uint32_t>(s) - 1;
-        if (nodes[idx].id == id) return idx;
+        if (id_of(nodes[idx]) == id) return idx;
+      }
+    }
+  }
+
+  /// Calls fn(node) for each id found, in the order given (unknown ids are
+  /// skipped). Hashes, slots and nodes of up to 16 ids are fetched together
+  /// so their cache misses overlap.
+  template <class F>
+  void for_each_found(std::span<const std::string> ids, F&& fn) const {
+    if (slots.empty()) return;
+    constexpr std::size_t kBatch = 16;
+    const std::size_t mask = slots.size() - 1;
+    std::uint64_t h[kBatch];
+    std::uint32_t cand[kBatch];
+    for (std::size_t at = 0; at < ids.size(); at += kBatch) {
+      const std::size_t n = std::min(kBatch, ids.size() - at);
+      for (std::size_t k = 0; k < n; ++k) {
+        h[k] = hash_id(ids[at + k]);
+        __builtin_prefetch(&slots[h[k] & mask]);
+      }
+      for (std::size_t k = 0; k < n; ++k) {
+        cand[k] = candidate(h[k]);
+        if (cand[k] != kNone) __builtin_prefetch(&nodes[cand[k]]);
+      }
+      for (std::size_t k = 0; k < n; ++k) {
+        std::uint32_t idx = cand[k];
+        if (idx != kNone && id_of(nodes[idx]) != ids[at + k]) idx = find(ids[at + k]);
+        if (idx != kNone) fn(nodes[idx]);
       }
     }
   }
 
   void place(std::uint32_t idx) {
-    const std::uint64_t h = hash_id(nodes[idx].id);
+    const std::uint64_t h = hash_id(id_of(nodes[idx]));
     const std::size_t mask = slots.size() - 1;
     std::size_t i = h & mask;
     while (slots[i] != 0) i = (i + 1) & mask;
@@ -327,7 +455,7 @@ struct UncertaintyLedger::Impl {
     for (std::uint32_t i = 0; i < nodes.size(); ++i) place(i);
   }
 
-  /// Indexes the last node.
+  /// Indexes the last node (load factor at most 1/2).
   void index_last() {
     if ((nodes.size() + 1) * 2 > slots.size()) {
       rebuild_index();
@@ -381,47 +509,96 @@ struct UncertaintyLedger::Impl {
 
   std::uint32_t next_epoch() {
     if (++epoch == 0) {
-      for (auto& n : nodes) n.mark = n.dirty = 0;
+      for (std::size_t i = 0; i < nodes.size(); ++i) nodes[i].mark = nodes[i].dirty = 0;
       epoch = 1;
     }
     return epoch;
   }
 
   // ---- evidence ----
+  /// Stores one (validated) item and links it to its belief: O(1). Sums are
+  /// the caller's business.
+  Status link_item(Node& n, const Evidence& e) {
+    if (n.count == kNone - 1) return full("evidence log");
+    const std::uint32_t type = intern_type(e.source_type);
+    if (type == kNone) return full("source type table");
+    char* p = nullptr;
+    const std::uint32_t src = sources.reserve(5 + e.source_id.size(), p);
+    if (src == kNone) return full("source arena");
+    p[0] = *e.supports ? 1 : 0;
+    const auto t16 = static_cast<std::uint16_t>(type);
+    const auto len = static_cast<std::uint16_t>(e.source_id.size());
+    std::memcpy(p + 1, &t16, 2);
+    std::memcpy(p + 3, &len, 2);
+    if (len) std::memcpy(p + 5, e.source_id.data(), len);
+    if (records.size() >= kNone - 1) return full("evidence log");
+    const auto idx = static_cast<std::uint32_t>(records.size());
+    records.push_back(EvidenceRec{e.weight, e.timestamp, n.tail, src});
+    n.tail = idx;
+    const std::uint32_t ordinal = n.count++;
+    if (!*e.supports) n.n_opp += 1;
+    if (ordinal % kCheckpointEvery == kCheckpointEvery - 1)
+      extra_of(n).checkpoints.push_back(idx);
+    return {};
+  }
+
   /// Appends one (validated) item and updates the running sums: O(1).
   Status append_item(Node& n, const Evidence& e) {
-    const std::uint32_t src = sources.add(e.source_id);
-    const std::uint32_t type = intern_type(e.source_type);
-    if (src == kNone || type == kNone)
-      return make_error(Errc::overloaded, "the evidence store is full", "evidence");
-    const bool sup = *e.supports;
-    n.items.push_back(
-        EvidenceRec{e.weight, e.timestamp, src, static_cast<std::uint16_t>(type), sup});
-    if (sup) {
+    if (auto st = link_item(n, e); !st) return st;
+    if (*e.supports) {
       n.sw += e.weight;
-      if (n.verdict) n.vs += e.weight;
+      if (n.verdict) extras[n.extra].vs += e.weight;
     } else {
       n.ow += e.weight;
-      n.n_opp += 1;
-      if (n.verdict) n.vo += e.weight;
+      if (n.verdict) extras[n.extra].vo += e.weight;
     }
     return {};
   }
 
-  Evidence item(const EvidenceRec& r) const {
-    return Evidence{std::string(sources.get(r.source)), types[r.type], r.supports, r.weight,
-                    r.timestamp};
+  /// The record of a belief's `ordinal`-th item: at most 63 links away.
+  std::uint32_t record_at(const Node& n, std::uint32_t ordinal) const {
+    const std::uint32_t group = ordinal / kCheckpointEvery;
+    const Extra* x = extra_ptr(n);
+    std::uint32_t idx = n.tail;
+    std::uint32_t at = n.count - 1;
+    if (x && group < x->checkpoints.size()) {
+      idx = x->checkpoints[group];
+      at = group * kCheckpointEvery + kCheckpointEvery - 1;
+    }
+    for (; at > ordinal; --at) idx = records[idx].prev;
+    return idx;
+  }
+
+  /// Records of a belief in insertion order.
+  std::vector<std::uint32_t> records_of(const Node& n) const {
+    std::vector<std::uint32_t> out(n.count);
+    std::uint32_t idx = n.tail;
+    for (std::uint32_t k = n.count; k > 0; --k) {
+      out[k - 1] = idx;
+      idx = records[idx].prev;
+    }
+    return out;
+  }
+
+  bool supports(std::uint32_t rec) const { return sources.at(records[rec].source)[0] != 0; }
+
+  Evidence item(std::uint32_t rec) const {
+    const EvidenceRec& r = records[rec];
+    const char* p = sources.at(r.source);
+    std::uint16_t type = 0, len = 0;
+    std::memcpy(&type, p + 1, 2);
+    std::memcpy(&len, p + 3, 2);
+    return Evidence{std::string(p + 5, len), types[type], p[0] != 0, r.weight, r.timestamp};
   }
 
   // ---- the rules ----
   /// recompute(b) of §1: the interval from the running sums.
   static void recompute_base(Node& n) {
-    const std::size_t count = n.items.size();
-    if (count == 0) return;
+    if (n.count == 0) return;
     const double total = n.sw + n.ow;
     if (total == 0) return;
     const double point = n.sw / total;
-    const double spread = std::max(0.02, 0.3 / std::sqrt(static_cast<double>(count)));
+    const double spread = std::max(0.02, 0.3 / std::sqrt(static_cast<double>(n.count)));
     n.base = ConfidenceInterval{clamp(point - spread, 0, 1), clamp(point, 0, 1),
                                 clamp(point + spread, 0, 1)};
   }
@@ -429,15 +606,18 @@ struct UncertaintyLedger::Impl {
   /// Reopens a verdict the evidence since it no longer supports.
   void settle_verdict(Node& n, const LedgerConfig& c) {
     if (!n.verdict) return;
-    const double total = n.vs + n.vo;
-    const double against = *n.verdict == BeliefStatus::confirmed ? n.vo : n.vs;
+    const Extra& x = extras[n.extra];
+    const double total = x.vs + x.vo;
+    const double against = *n.verdict == BeliefStatus::confirmed ? x.vo : x.vs;
     if (against / total >= c.contested_threshold) clear_verdict(n);
   }
 
   void clear_verdict(Node& n) {
     n.verdict.reset();
-    n.vs = n.vo = 0;
-    if (n.extra != kNone) extras[n.extra].verdict_reason.clear();
+    if (n.extra == kNone) return;
+    Extra& x = extras[n.extra];
+    x.vs = x.vo = 0;
+    x.verdict_reason.clear();
   }
 
   /// The effective interval: the own interval bounded by each parent times
@@ -462,7 +642,7 @@ struct UncertaintyLedger::Impl {
 
   /// deriveStatus with credence's rules (see ledger.hpp, differences 2 and 4).
   static BeliefStatus derive(const Node& n, const LedgerConfig& c) {
-    if (n.items.empty()) return BeliefStatus::unknown;
+    if (n.count == 0) return BeliefStatus::unknown;
     if (n.verdict) return *n.verdict;
     const double total = n.sw + n.ow;
     if (total == 0) return BeliefStatus::unknown;
@@ -532,6 +712,13 @@ struct UncertaintyLedger::Impl {
     ++edge_count;
   }
 
+  void note_belief(LedgerChanges* sink, const Node& n) const {
+    if (sink) sink->beliefs.emplace_back(id_of(n));
+  }
+  void note_item(LedgerChanges* sink, const Node& n) const {
+    if (sink) sink->evidence.emplace_back(std::string(id_of(n)), n.count - 1);
+  }
+
   /// Downstream recomputation after the interval of `x` changed: every belief
   /// reachable from x along dependency edges, in topological order (reverse
   /// DFS post-order), recomputed when one of its parents changed. Returns the
@@ -590,16 +777,14 @@ struct UncertaintyLedger::Impl {
   Belief snapshot(std::uint32_t idx) const {
     const Node& n = nodes[idx];
     Belief b;
-    b.id = n.id;
+    b.id = id_of(n);
     b.claim = n.claim;
     b.ns = namespaces[n.ns];
     b.confidence = n.conf;
     b.own_confidence = n.base;
     b.status = n.status;
     b.verdict = n.verdict;
-    b.verdict_supporting_weight = n.vs;
-    b.verdict_opposing_weight = n.vo;
-    b.supporting_count = n.items.size() - n.n_opp;
+    b.supporting_count = n.count - n.n_opp;
     b.opposing_count = n.n_opp;
     b.supporting_weight = n.sw;
     b.opposing_weight = n.ow;
@@ -609,10 +794,14 @@ struct UncertaintyLedger::Impl {
     b.ordinal = idx;
     if (const Extra* x = extra_ptr(n)) {
       b.tags = x->tags;
-      b.verdict_reason = x->verdict_reason;
+      if (n.verdict) {
+        b.verdict_reason = x->verdict_reason;
+        b.verdict_supporting_weight = x->vs;
+        b.verdict_opposing_weight = x->vo;
+      }
       b.inferred_from.reserve(x->parents.size());
       for (const Edge& e : x->parents)
-        b.inferred_from.push_back(Dependency{nodes[e.parent].id, e.weight});
+        b.inferred_from.push_back(Dependency{std::string(id_of(nodes[e.parent])), e.weight});
     }
     return b;
   }
@@ -620,25 +809,26 @@ struct UncertaintyLedger::Impl {
   /// A node holding a record's fields (no evidence, no edges).
   Node node_from(const Belief& b) {
     Node n;
-    n.id = b.id;
+    set_id(n, b.id);
     n.claim = b.claim;
     n.ns = intern_ns(b.ns);
     n.base = b.own_confidence;
     n.conf = b.confidence;
     n.sw = b.supporting_weight;
     n.ow = b.opposing_weight;
-    n.n_opp = b.opposing_count;
     n.verdict = b.verdict;
-    n.vs = b.verdict_supporting_weight;
-    n.vo = b.verdict_opposing_weight;
     n.first_asserted = b.first_asserted;
     n.last_updated = b.last_updated;
     n.decay_rate = b.decay_rate;
     n.status = b.status;
-    if (!b.tags.empty() || !b.verdict_reason.empty()) {
+    if (!b.tags.empty() || b.verdict) {
       Extra& x = extra_of(n);
       x.tags = b.tags;
-      x.verdict_reason = b.verdict_reason;
+      if (b.verdict) {
+        x.verdict_reason = b.verdict_reason;
+        x.vs = b.verdict_supporting_weight;
+        x.vo = b.verdict_opposing_weight;
+      }
     }
     return n;
   }
@@ -695,12 +885,13 @@ Expected<std::string> UncertaintyLedger::assert_belief(const Assertion& a) {
     return make_error(Errc::overloaded, "the ledger is full", "id");
 
   const Millis now = clock_->now();
-  Node n;
-  n.id = a.id;
-  if (n.id.empty()) {
-    do n.id = new_belief_id(now);
-    while (I.find(n.id) != kNone);
+  std::string id = a.id;
+  if (id.empty()) {
+    do id = new_belief_id(now);
+    while (I.find(id) != kNone);
   }
+  Node n;
+  I.set_id(n, id);
   n.claim = a.claim;
   n.ns = I.intern_ns(a.ns);
   const double point = a.confidence.point.value_or(config_.default_confidence);
@@ -708,22 +899,19 @@ Expected<std::string> UncertaintyLedger::assert_belief(const Assertion& a) {
   const double upper = a.confidence.upper ? *a.confidence.upper : clamp(point + 0.1, 0, 1);
   n.base = ConfidenceInterval{clamp(lower, 0, 1), clamp(point, 0, 1), clamp(upper, 0, 1)};
   n.conf = n.base;
-  n.items.reserve(a.evidence.size());
   for (const auto& e : a.evidence)
     if (auto st = I.append_item(n, e); !st) return st.error();
   n.first_asserted = n.last_updated = now;
   n.decay_rate = config_.decay_rate_per_hour;
   n.status = Impl::derive(n, config_);
-  I.nodes.push_back(std::move(n));
-  Node& stored = I.nodes.back();
-  if (!a.tags.empty()) I.extra_of(stored).tags = a.tags;
+  if (!a.tags.empty()) I.extra_of(n).tags = a.tags;
+  Node& stored = I.nodes.push_back(std::move(n));
   I.index_last();
   if (changes_) {
-    changes_->beliefs.push_back(stored.id);
-    for (std::uint64_t k = 0; k < stored.items.size(); ++k)
-      changes_->evidence.emplace_back(stored.id, k);
+    changes_->beliefs.push_back(id);
+    for (std::uint32_t k = 0; k < stored.count; ++k) changes_->evidence.emplace_back(id, k);
   }
-  return stored.id;
+  return id;
 }
 
 Expected<BeliefUpdate> UncertaintyLedger::add_evidence(std::string_view id,
@@ -740,14 +928,14 @@ Expected<BeliefUpdate> UncertaintyLedger::add_evidence(std::string_view id,
   I.apply_bounds(n);
   n.status = Impl::derive(n, config_);
   n.last_updated = clock_->now();
-  note_belief(changes_, n);
-  note_item(changes_, n);
+  I.note_belief(changes_, n);
+  I.note_item(changes_, n);
   BeliefUpdate u;
-  if (n.conf != before) u.downstream_updated = I.propagate(idx, config_, changes_);
-  const Node& m = I.nodes[idx];
-  u.confidence = m.conf;
-  u.status = m.status;
-  u.evidence_count = m.items.size();
+  if (n.conf != before && I.has_children(n))
+    u.downstream_updated = I.propagate(idx, config_, changes_);
+  u.confidence = n.conf;
+  u.status = n.status;
+  u.evidence_count = n.count;
   return u;
 }
 
@@ -762,10 +950,9 @@ Expected<ConfidenceInterval> UncertaintyLedger::compute_confidence(std::string_v
   I.apply_bounds(n);
   n.status = Impl::derive(n, config_);
   n.last_updated = clock_->now();
-  note_belief(changes_, n);
-  const ConfidenceInterval out = n.conf;
-  if (out != before) I.propagate(idx, config_, changes_);
-  return out;
+  I.note_belief(changes_, n);
+  if (n.conf != before) I.propagate(idx, config_, changes_);
+  return n.conf;
 }
 
 Expected<BeliefUpdate> UncertaintyLedger::depends_on(std::string_view id,
@@ -790,13 +977,12 @@ Expected<BeliefUpdate> UncertaintyLedger::depends_on(std::string_view id,
   I.apply_bounds(n);
   n.status = Impl::derive(n, config_);
   n.last_updated = clock_->now();
-  note_belief(changes_, n);
+  I.note_belief(changes_, n);
   BeliefUpdate u;
   if (n.conf != before) u.downstream_updated = I.propagate(child, config_, changes_);
-  const Node& m = I.nodes[child];
-  u.confidence = m.conf;
-  u.status = m.status;
-  u.evidence_count = m.items.size();
+  u.confidence = n.conf;
+  u.status = n.status;
+  u.evidence_count = n.count;
   return u;
 }
 
@@ -804,7 +990,8 @@ std::size_t UncertaintyLedger::decay_all(std::optional<Millis> t) {
   Impl& I = *impl_;
   const Millis now = t.value_or(clock_->now());
   std::size_t decayed = 0;
-  for (Node& n : I.nodes) {
+  for (std::size_t i = 0; i < I.nodes.size(); ++i) {
+    Node& n = I.nodes[i];
     const Millis elapsed_ms = now - n.last_updated;
     if (elapsed_ms <= 0) continue;
     const double elapsed_hours = static_cast<double>(elapsed_ms) / kHourMs;
@@ -817,7 +1004,7 @@ std::size_t UncertaintyLedger::decay_all(std::optional<Millis> t) {
     if (n.verdict == BeliefStatus::confirmed && b.point < kProbableCutoff) I.clear_verdict(n);
     n.last_updated = now;
     ++decayed;
-    note_belief(changes_, n);
+    I.note_belief(changes_, n);
     if (!I.has_parents(n)) {
       n.conf = n.base;
       n.status = Impl::derive(n, config_);
@@ -833,16 +1020,14 @@ std::size_t UncertaintyLedger::decay_all(std::optional<Millis> t) {
     indeg[i] = static_cast<std::uint32_t>(x->parents.size());
     if (indeg[i] == 0) ready.push_back(i);
   }
-  std::size_t head = 0;
-  while (head < ready.size()) {
-    const std::uint32_t v = ready[head++];
-    Node& n = I.nodes[v];
+  for (std::size_t head = 0; head < ready.size(); ++head) {
+    Node& n = I.nodes[ready[head]];
     if (I.has_parents(n)) {
       const ConfidenceInterval before = n.conf;
       const BeliefStatus status_before = n.status;
       I.apply_bounds(n);
       n.status = Impl::derive(n, config_);
-      if (n.conf != before || n.status != status_before) note_belief(changes_, n);
+      if (n.conf != before || n.status != status_before) I.note_belief(changes_, n);
     }
     for (std::uint32_t c : I.extras[n.extra].children)
       if (--indeg[c] == 0) ready.push_back(c);
@@ -857,11 +1042,22 @@ Expected<BeliefUpdate> UncertaintyLedger::resolve(std::string_view id, BeliefSta
   if (idx == kNone) return unknown_belief(id, "id");
   const Millis now = clock_->now();
   Node& n = I.nodes[idx];
+  const bool final_status =
+      status == BeliefStatus::confirmed || status == BeliefStatus::refuted;
+  Evidence item;
+  if (final_status) {
+    item.source_id = "resolution:" + std::string(id) + ":" + std::to_string(now);
+    item.source_type = kHumanInput;
+    item.supports = status == BeliefStatus::confirmed;
+    item.weight = 1.0;
+    item.timestamp = now;
+    I.clear_verdict(n);
+    if (auto st = I.append_item(n, item); !st) return st.error();
+    I.note_item(changes_, n);
+  }
   n.status = status;
   n.last_updated = now;
   ConfidenceInterval& b = n.base;
-  const bool final_status =
-      status == BeliefStatus::confirmed || status == BeliefStatus::refuted;
   if (status == BeliefStatus::confirmed) {
     b.point = clamp(std::max(b.point, 0.95), 0, 1);
     b.upper = 1.0;
@@ -873,28 +1069,21 @@ Expected<BeliefUpdate> UncertaintyLedger::resolve(std::string_view id, BeliefSta
   }
   I.clear_verdict(n);
   if (final_status) {
-    Evidence item;
-    item.source_id = "resolution:" + std::string(id) + ":" + std::to_string(now);
-    item.source_type = kHumanInput;
-    item.supports = status == BeliefStatus::confirmed;
-    item.weight = 1.0;
-    item.timestamp = now;
-    if (auto st = I.append_item(n, item); !st) return st.error();
-    note_item(changes_, n);
     n.verdict = status;
-    n.vs = status == BeliefStatus::confirmed ? 1.0 : 0.0;
-    n.vo = status == BeliefStatus::refuted ? 1.0 : 0.0;
-    if (!reason.empty()) I.extra_of(n).verdict_reason = std::string(reason);
+    Extra& x = I.extra_of(n);
+    x.vs = status == BeliefStatus::confirmed ? 1.0 : 0.0;
+    x.vo = status == BeliefStatus::refuted ? 1.0 : 0.0;
+    x.verdict_reason = std::string(reason);
   }
-  const ConfidenceInterval before = n.conf;
-  I.apply_bounds(n);
-  note_belief(changes_, n);
+  Node& m = I.nodes[idx];
+  const ConfidenceInterval before = m.conf;
+  I.apply_bounds(m);
+  I.note_belief(changes_, m);
   BeliefUpdate u;
-  if (n.conf != before) u.downstream_updated = I.propagate(idx, config_, changes_);
-  const Node& m = I.nodes[idx];
+  if (m.conf != before) u.downstream_updated = I.propagate(idx, config_, changes_);
   u.confidence = m.conf;
   u.status = m.status;
-  u.evidence_count = m.items.size();
+  u.evidence_count = m.count;
   return u;
 }
 
@@ -915,7 +1104,7 @@ Status UncertaintyLedger::set_tags(std::string_view id, std::vector<std::string>
   Node& n = I.nodes[idx];
   if (tags.empty() && n.extra == kNone) return {};
   I.extra_of(n).tags = std::move(tags);
-  note_belief(changes_, n);
+  I.note_belief(changes_, n);
   return {};
 }
 
@@ -1060,8 +1249,10 @@ Expected<BeliefEvidence> UncertaintyLedger::evidence(std::string_view id) const 
   const std::uint32_t idx = I.find(id);
   if (idx == kNone) return unknown_belief(id, "id");
   BeliefEvidence out;
-  for (const EvidenceRec& r : I.nodes[idx].items)
-    (r.supports ? out.supporting : out.opposing).push_back(I.item(r));
+  for (std::uint32_t rec : I.records_of(I.nodes[idx])) {
+    Evidence e = I.item(rec);
+    (*e.supports ? out.supporting : out.opposing).push_back(std::move(e));
+  }
   return out;
 }
 
@@ -1069,24 +1260,35 @@ std::optional<Evidence> UncertaintyLedger::evidence_at(std::string_view id,
                                                        std::uint64_t ordinal) const {
   const Impl& I = *impl_;
   const std::uint32_t idx = I.find(id);
-  if (idx == kNone || ordinal >= I.nodes[idx].items.size()) return std::nullopt;
-  return I.item(I.nodes[idx].items[ordinal]);
+  if (idx == kNone || ordinal >= I.nodes[idx].count) return std::nullopt;
+  return I.item(I.record_at(I.nodes[idx], static_cast<std::uint32_t>(ordinal)));
 }
 
 void UncertaintyLedger::for_each(const std::function<void(const Belief&)>& fn) const {
   for (std::uint32_t i = 0; i < impl_->nodes.size(); ++i) fn(impl_->snapshot(i));
 }
 
+void UncertaintyLedger::for_each_evidence(
+    std::string_view id,
+    const std::function<void(std::uint64_t ordinal, const Evidence&)>& fn) const {
+  const Impl& I = *impl_;
+  const std::uint32_t idx = I.find(id);
+  if (idx == kNone) return;
+  std::uint64_t k = 0;
+  for (std::uint32_t rec : I.records_of(I.nodes[idx])) fn(k++, I.item(rec));
+}
+
 LedgerExport UncertaintyLedger::export_beliefs() const {
+  const Impl& I = *impl_;
   LedgerExport out;
   out.version = kLedgerExportVersion;
   out.created_at = format_rfc3339(clock_->now());
-  out.beliefs.reserve(impl_->nodes.size());
-  for (std::uint32_t i = 0; i < impl_->nodes.size(); ++i) {
+  out.beliefs.reserve(I.nodes.size());
+  for (std::uint32_t i = 0; i < I.nodes.size(); ++i) {
     ExportedBelief x;
-    x.belief = impl_->snapshot(i);
-    x.evidence.reserve(impl_->nodes[i].items.size());
-    for (const EvidenceRec& r : impl_->nodes[i].items) x.evidence.push_back(impl_->item(r));
+    x.belief = I.snapshot(i);
+    x.evidence.reserve(I.nodes[i].count);
+    for (std::uint32_t rec : I.records_of(I.nodes[i])) x.evidence.push_back(I.item(rec));
     out.beliefs.push_back(std::move(x));
   }
   return out;
@@ -1098,9 +1300,10 @@ std::size_t UncertaintyLedger::size() const { return impl_->nodes.size(); }
 
 namespace {
 
-Status check_interval(const ConfidenceInterval& c, const std::string& field) {
+Status check_interval(const ConfidenceInterval& c, const std::string& where,
+                      const std::string& field) {
   for (double v : {c.lower, c.point, c.upper})
-    if (!(v >= 0 && v <= 1)) return invalid("interval values must be in [0, 1]", field);
+    if (!(v >= 0 && v <= 1)) return invalid(where + "interval values must be in [0, 1]", field);
   return {};
 }
 
@@ -1112,8 +1315,8 @@ Status check_record(const Belief& b, const std::string& where) {
     return e;
   }
   if (b.claim.empty()) return invalid(where + "a belief needs a claim", "claim");
-  if (auto st = check_interval(b.confidence, "confidence"); !st) return st;
-  if (auto st = check_interval(b.own_confidence, "own_confidence"); !st) return st;
+  if (auto st = check_interval(b.confidence, where, "confidence"); !st) return st;
+  if (auto st = check_interval(b.own_confidence, where, "own_confidence"); !st) return st;
   if (!std::isfinite(b.decay_rate) || b.decay_rate < 0)
     return invalid(where + "must be a finite number >= 0", "decay_rate");
   if (b.verdict) {
@@ -1171,10 +1374,8 @@ Status UncertaintyLedger::import_beliefs(const LedgerExport& data) {
     // Sums and counts are recomputed from the items (in insertion order, so
     // bit-identical); the verdict sums are the record's.
     n.sw = n.ow = 0;
-    n.n_opp = 0;
     const auto verdict = n.verdict;
     n.verdict.reset();
-    n.items.reserve(x.evidence.size());
     for (const Evidence& e : x.evidence)
       if (auto st = fresh.append_item(n, e); !st) return st;
     n.verdict = verdict;
@@ -1201,11 +1402,12 @@ Status UncertaintyLedger::restore_belief(const Belief& b) {
     return make_error(Errc::corruption, st.error().describe());
   if (I.find(b.id) != kNone)
     return make_error(Errc::corruption, "belief `" + b.id + "` restored twice", "id");
+  if (b.evidence_count() >= kNone || b.opposing_count > b.evidence_count())
+    return make_error(Errc::corruption, "belief `" + b.id + "`: impossible evidence counts");
   Node n = I.node_from(b);
-  n.items.reserve(b.evidence_count());
   I.nodes.push_back(std::move(n));
   I.index_last();
-  I.restoring.push_back(Impl::Pending{b.ordinal, b.evidence_count()});
+  I.restoring.push_back(Impl::Pending{b.ordinal, b.evidence_count(), b.opposing_count});
   const auto idx = static_cast<std::uint32_t>(I.nodes.size() - 1);
   for (const auto& d : b.inferred_from) I.pending_edges.emplace_back(idx, d);
   return {};
@@ -1219,18 +1421,12 @@ Status UncertaintyLedger::restore_evidence(std::string_view id, std::uint64_t or
     return make_error(Errc::corruption,
                       "evidence of unknown belief `" + std::string(id) + "`", "id");
   Node& n = I.nodes[idx];
-  if (ordinal != n.items.size())
+  if (ordinal != n.count)
     return make_error(Errc::corruption, "evidence of `" + std::string(id) + "`: item " +
                                             std::to_string(ordinal) + " out of order");
   if (auto st = validate_evidence(e); !st)
     return make_error(Errc::corruption, st.error().describe());
-  const std::uint32_t src = I.sources.add(e.source_id);
-  const std::uint32_t type = I.intern_type(e.source_type);
-  if (src == kNone || type == kNone)
-    return make_error(Errc::overloaded, "the evidence store is full", "evidence");
-  n.items.push_back(EvidenceRec{e.weight, e.timestamp, src, static_cast<std::uint16_t>(type),
-                                *e.supports});
-  return {};
+  return I.link_item(n, e);  // counts; the sums are the record's
 }
 
 Status UncertaintyLedger::finish_restore() {
@@ -1239,13 +1435,13 @@ Status UncertaintyLedger::finish_restore() {
     return make_error(Errc::internal, "finish_restore without restore_belief");
   for (std::uint32_t i = 0; i < I.nodes.size(); ++i) {
     const Node& n = I.nodes[i];
-    std::uint64_t opposing = 0;
-    for (const auto& r : n.items) opposing += r.supports ? 0 : 1;
-    if (n.items.size() != I.restoring[i].items || opposing != n.n_opp)
-      return make_error(Errc::corruption, "belief `" + n.id + "`: " +
-                                              std::to_string(n.items.size()) +
-                                              " evidence items stored, the record counts " +
-                                              std::to_string(I.restoring[i].items));
+    if (n.count != I.restoring[i].items || n.n_opp != I.restoring[i].opposing)
+      return make_error(Errc::corruption,
+                        "belief `" + std::string(I.id_of(n)) + "`: " + std::to_string(n.count) +
+                            " evidence items stored (" + std::to_string(n.n_opp) +
+                            " opposing), the record counts " +
+                            std::to_string(I.restoring[i].items) + " (" +
+                            std::to_string(I.restoring[i].opposing) + ")");
   }
   // Insertion order.
   std::vector<std::uint32_t> perm(I.nodes.size());
@@ -1254,8 +1450,7 @@ Status UncertaintyLedger::finish_restore() {
     return I.restoring[a].ordinal < I.restoring[b].ordinal;
   });
   std::vector<std::uint32_t> new_pos(perm.size());
-  std::vector<Node> sorted;
-  sorted.reserve(I.nodes.size());
+  BlockStore<Node, 12> sorted;
   for (std::uint32_t k = 0; k < perm.size(); ++k) {
     new_pos[perm[k]] = k;
     sorted.push_back(std::move(I.nodes[perm[k]]));
@@ -1266,7 +1461,7 @@ Status UncertaintyLedger::finish_restore() {
     const std::uint32_t child = new_pos[old_child];
     const std::uint32_t parent = I.find(d.parent_id);
     if (parent == kNone)
-      return make_error(Errc::corruption, "belief `" + I.nodes[child].id +
+      return make_error(Errc::corruption, "belief `" + std::string(I.id_of(I.nodes[child])) +
                                               "` depends on unknown belief `" +
                                               d.parent_id + "`");
     I.add_edge(child, parent, d.weight);
@@ -1281,60 +1476,45 @@ Status UncertaintyLedger::finish_restore() {
 // ---- aggregator -------------------------------------------------------------
 
 double UncertaintyAggregator::aggregate(std::span<const std::string> ids) const {
-  const auto& I = *ledger_.impl_;
   double log_sum = 0;
   std::size_t n = 0;
-  for (const auto& id : ids) {
-    const std::uint32_t idx = I.find(id);
-    if (idx == kNone) continue;
-    log_sum = log_sum + std::log(std::max(I.nodes[idx].conf.point, 1e-10));
+  ledger_.impl_->for_each_found(ids, [&](const Node& b) {
+    log_sum = log_sum + std::log(std::max(b.conf.point, 1e-10));
     ++n;
-  }
+  });
   if (n == 0) return 0;
   return std::exp(log_sum / static_cast<double>(n));
 }
 
 double UncertaintyAggregator::worst_case(std::span<const std::string> ids) const {
-  const auto& I = *ledger_.impl_;
   std::optional<double> out;
-  for (const auto& id : ids) {
-    const std::uint32_t idx = I.find(id);
-    if (idx == kNone) continue;
-    const double p = I.nodes[idx].conf.point;
-    out = out ? std::min(*out, p) : p;
-  }
+  ledger_.impl_->for_each_found(ids, [&](const Node& b) {
+    out = out ? std::min(*out, b.conf.point) : b.conf.point;
+  });
   return out.value_or(0);
 }
 
 double UncertaintyAggregator::best_case(std::span<const std::string> ids) const {
-  const auto& I = *ledger_.impl_;
   std::optional<double> out;
-  for (const auto& id : ids) {
-    const std::uint32_t idx = I.find(id);
-    if (idx == kNone) continue;
-    const double p = I.nodes[idx].conf.point;
-    out = out ? std::max(*out, p) : p;
-  }
+  ledger_.impl_->for_each_found(ids, [&](const Node& b) {
+    out = out ? std::max(*out, b.conf.point) : b.conf.point;
+  });
   return out.value_or(0);
 }
 
 bool UncertaintyAggregator::any_contested(std::span<const std::string> ids) const {
-  const auto& I = *ledger_.impl_;
-  for (const auto& id : ids) {
-    const std::uint32_t idx = I.find(id);
-    if (idx != kNone && I.nodes[idx].status == BeliefStatus::contested) return true;
-  }
-  return false;
+  bool any = false;
+  ledger_.impl_->for_each_found(
+      ids, [&](const Node& b) { any = any || b.status == BeliefStatus::contested; });
+  return any;
 }
 
 bool UncertaintyAggregator::all_confirmed(std::span<const std::string> ids) const {
   if (ids.empty()) return false;
-  const auto& I = *ledger_.impl_;
-  for (const auto& id : ids) {
-    const std::uint32_t idx = I.find(id);
-    if (idx == kNone || I.nodes[idx].status != BeliefStatus::confirmed) return false;
-  }
-  return true;
+  std::size_t confirmed = 0;
+  ledger_.impl_->for_each_found(
+      ids, [&](const Node& b) { confirmed += b.status == BeliefStatus::confirmed ? 1 : 0; });
+  return confirmed == ids.size();  // an unknown id is never counted
 }
 
 }  // namespace credence

@@ -340,6 +340,11 @@ class UncertaintyLedger {
   std::optional<Evidence> evidence_at(std::string_view id, std::uint64_t ordinal) const;
   /// Visits every belief in insertion order (for persistence and digests).
   void for_each(const std::function<void(const Belief&)>& fn) const;
+  /// Visits the evidence of one belief in insertion order (nothing for an
+  /// unknown id); cheaper than evidence_at() for every ordinal.
+  void for_each_evidence(
+      std::string_view id,
+      const std::function<void(std::uint64_t ordinal, const Evidence&)>& fn) const;
   LedgerExport export_beliefs() const;
   std::size_t size() const;
   const LedgerConfig& config() const { return config_; }
