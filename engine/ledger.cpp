@@ -279,6 +279,9 @@ struct Extra {
   double vs = 0;  // evidence weights since the standing verdict (its item included)
   double vo = 0;
   std::vector<std::uint32_t> checkpoints;  // record of ordinal 64k + 63
+  ConfidenceInterval conf;  // effective interval, kept for beliefs with parents
+  std::uint32_t mark = 0;   // traversal epoch
+  std::uint32_t dirty = 0;  // "interval changed" epoch during propagation
 };
 
 /// What an evidence append and an id lookup read: one cache line.
@@ -299,18 +302,16 @@ static_assert(sizeof(Hot) == 64, "one cache line");
 constexpr std::uint8_t kHasParents = 1;
 constexpr std::uint8_t kHasChildren = 2;
 
-/// The rest of a belief.
+/// The rest of a belief. Its effective interval is `base` unless it has
+/// parents (then Extra::conf).
 struct Cold {
   std::string claim;
   ConfidenceInterval base;  // own interval
-  ConfidenceInterval conf;  // effective interval (base bounded by parents)
   Millis first_asserted = 0;
   Millis last_updated = 0;
   double decay_rate = 0;
   std::uint32_t ns = 0;
   std::uint32_t extra = kNone;
-  std::uint32_t mark = 0;   // traversal epoch
-  std::uint32_t dirty = 0;  // "interval changed" epoch during propagation
 };
 
 std::optional<BeliefStatus> verdict_of(const Hot& h) {
@@ -592,9 +593,15 @@ struct UncertaintyLedger::Impl {
     return x == kNone ? nullptr : &extras[x];
   }
 
+  /// The effective interval.
+  const ConfidenceInterval& conf_of(std::uint32_t i) const {
+    return (hot[i].flags & kHasParents) ? extras[cold[i].extra].conf : cold[i].base;
+  }
+  Extra& ex(std::uint32_t i) { return extras[cold[i].extra]; }
+
   std::uint32_t next_epoch() {
     if (++epoch == 0) {
-      for (std::size_t i = 0; i < size(); ++i) cold[i].mark = cold[i].dirty = 0;
+      for (Extra& x : extras) x.mark = x.dirty = 0;
       epoch = 1;
     }
     return epoch;
@@ -704,11 +711,11 @@ struct UncertaintyLedger::Impl {
 
   /// The effective interval: the own interval bounded by each parent times
   /// the edge weight, in edge order, with propagateUncertainty's arithmetic.
-  void apply_bounds(Hot& h, Cold& c) const {
+  void apply_bounds(Hot& h, Cold& c) {
     ConfidenceInterval v = c.base;
     if (!h.verdict && (h.flags & kHasParents)) {
       for (const Edge& e : extras[c.extra].parents) {
-        const ConfidenceInterval& p = cold[e.parent].conf;
+        const ConfidenceInterval& p = conf_of(e.parent);
         const double max_point = p.point * e.weight;
         const double max_upper = p.upper * e.weight;
         const double max_lower = p.lower * e.weight;
@@ -719,7 +726,7 @@ struct UncertaintyLedger::Impl {
         v.upper = std::max(v.upper, v.point);
       }
     }
-    c.conf = v;
+    if (h.flags & kHasParents) extras[c.extra].conf = v;
     h.point = v.point;
   }
 
@@ -741,11 +748,11 @@ struct UncertaintyLedger::Impl {
   bool refresh(std::uint32_t i, const LedgerConfig& config, LedgerChanges* sink) {
     Hot& h = hot[i];
     Cold& c = cold[i];
-    const ConfidenceInterval before = c.conf;
+    const ConfidenceInterval before = conf_of(i);
     const BeliefStatus status_before = h.status;
     apply_bounds(h, c);
     h.status = derive(h, config);
-    const bool changed = c.conf != before;
+    const bool changed = conf_of(i) != before;
     if (changed || h.status != status_before) note_belief(sink, i);
     return changed;
   }
@@ -756,15 +763,14 @@ struct UncertaintyLedger::Impl {
     if (from == to) return true;
     const std::uint32_t ep = next_epoch();
     std::vector<std::uint32_t> stack{from};
-    cold[from].mark = ep;
     while (!stack.empty()) {
       const std::uint32_t v = stack.back();
       stack.pop_back();
       if (!(hot[v].flags & kHasChildren)) continue;
-      for (std::uint32_t ch : extras[cold[v].extra].children) {
+      for (std::uint32_t ch : ex(v).children) {
         if (ch == to) return true;
-        if (cold[ch].mark != ep) {
-          cold[ch].mark = ep;
+        if (ex(ch).mark != ep) {  // a child has an Extra: it holds its parents
+          ex(ch).mark = ep;
           stack.push_back(ch);
         }
       }
@@ -824,7 +830,7 @@ struct UncertaintyLedger::Impl {
     const std::uint32_t ep = next_epoch();
     std::vector<std::uint32_t> order;
     std::vector<std::pair<std::uint32_t, std::size_t>> stack;
-    cold[x].mark = ep;
+    ex(x).mark = ep;
     stack.emplace_back(x, 0);
     while (!stack.empty()) {
       const std::uint32_t v = stack.back().first;
@@ -834,8 +840,8 @@ struct UncertaintyLedger::Impl {
       if (i < children.size()) {
         stack.back().second = i + 1;
         const std::uint32_t ch = children[i];
-        if (cold[ch].mark != ep) {
-          cold[ch].mark = ep;
+        if (ex(ch).mark != ep) {
+          ex(ch).mark = ep;
           stack.emplace_back(ch, 0);
         }
       } else {
@@ -843,20 +849,20 @@ struct UncertaintyLedger::Impl {
         stack.pop_back();
       }
     }
-    cold[x].dirty = ep;
+    ex(x).dirty = ep;
     std::size_t changed = 0;
     // order.back() is x; the rest in reverse post-order is topological.
     for (auto it = order.rbegin() + 1; it != order.rend(); ++it) {
       bool parent_changed = false;
       for (const Edge& e : extras[cold[*it].extra].parents) {
-        if (cold[e.parent].dirty == ep) {
+        if (ex(e.parent).dirty == ep) {
           parent_changed = true;
           break;
         }
       }
       if (!parent_changed) continue;
       if (refresh(*it, config, sink)) {
-        cold[*it].dirty = ep;
+        ex(*it).dirty = ep;
         ++changed;
       }
     }
@@ -865,7 +871,7 @@ struct UncertaintyLedger::Impl {
 
   BeliefUpdate update_of(std::uint32_t i, std::size_t downstream) const {
     BeliefUpdate u;
-    u.confidence = cold[i].conf;
+    u.confidence = conf_of(i);
     u.status = hot[i].status;
     u.evidence_count = hot[i].count;
     u.downstream_updated = downstream;
@@ -880,7 +886,7 @@ struct UncertaintyLedger::Impl {
     b.id = id_of(h);
     b.claim = c.claim;
     b.ns = namespaces[c.ns];
-    b.confidence = c.conf;
+    b.confidence = conf_of(i);
     b.own_confidence = c.base;
     b.status = h.status;
     b.verdict = verdict_of(h);
@@ -919,13 +925,13 @@ struct UncertaintyLedger::Impl {
     c.claim = b.claim;
     c.ns = intern_ns(b.ns);
     c.base = b.own_confidence;
-    c.conf = b.confidence;
     c.first_asserted = b.first_asserted;
     c.last_updated = b.last_updated;
     c.decay_rate = b.decay_rate;
-    if (!b.tags.empty() || b.verdict) {
+    if (!b.tags.empty() || b.verdict || !b.inferred_from.empty()) {
       Extra& x = extra_of(c);
       x.tags = b.tags;
+      x.conf = b.confidence;  // used once its edges are linked
       if (b.verdict) {
         x.verdict_reason = b.verdict_reason;
         x.vs = b.verdict_supporting_weight;
@@ -1003,8 +1009,7 @@ Expected<std::string> UncertaintyLedger::assert_belief(const Assertion& a) {
   const double lower = a.confidence.lower ? *a.confidence.lower : clamp(point - 0.1, 0, 1);
   const double upper = a.confidence.upper ? *a.confidence.upper : clamp(point + 0.1, 0, 1);
   c.base = ConfidenceInterval{clamp(lower, 0, 1), clamp(point, 0, 1), clamp(upper, 0, 1)};
-  c.conf = c.base;
-  h.point = c.conf.point;
+  h.point = c.base.point;
   for (const auto& e : a.evidence)
     if (auto st = I.append_item(h, c, e); !st) return st.error();
   c.first_asserted = c.last_updated = now;
@@ -1034,7 +1039,7 @@ Expected<BeliefUpdate> UncertaintyLedger::add_evidence(std::string_view id,
   // cold record is written, never read (it is usually not in cache).
   const bool has_children = (h.flags & kHasChildren) != 0;
   ConfidenceInterval before;
-  if (has_children) before = c.conf;
+  if (has_children) before = I.conf_of(i);
   Impl::recompute_base(h, c);
   I.settle_verdict(h, c, config_);
   I.apply_bounds(h, c);
@@ -1043,9 +1048,9 @@ Expected<BeliefUpdate> UncertaintyLedger::add_evidence(std::string_view id,
   I.note_belief(changes_, i);
   I.note_item(changes_, i);
   std::size_t downstream = 0;
-  if (has_children && c.conf != before) downstream = I.propagate(i, config_, changes_);
+  if (has_children && I.conf_of(i) != before) downstream = I.propagate(i, config_, changes_);
   BeliefUpdate u;
-  u.confidence = c.conf;
+  u.confidence = I.conf_of(i);
   u.status = h.status;
   u.evidence_count = h.count;
   u.downstream_updated = downstream;
@@ -1058,15 +1063,15 @@ Expected<ConfidenceInterval> UncertaintyLedger::compute_confidence(std::string_v
   if (i == kNone) return unknown_belief(id, "id");
   Hot& h = I.hot[i];
   Cold& c = I.cold[i];
+  const ConfidenceInterval before = I.conf_of(i);
   Impl::recompute_base(h, c);
   I.settle_verdict(h, c, config_);
-  const ConfidenceInterval before = c.conf;
   I.apply_bounds(h, c);
   h.status = Impl::derive(h, config_);
   c.last_updated = clock_->now();
   I.note_belief(changes_, i);
-  if (c.conf != before) I.propagate(i, config_, changes_);
-  return I.cold[i].conf;
+  if (I.conf_of(i) != before) I.propagate(i, config_, changes_);
+  return I.conf_of(i);
 }
 
 Expected<BeliefUpdate> UncertaintyLedger::depends_on(std::string_view id,
@@ -1085,16 +1090,16 @@ Expected<BeliefUpdate> UncertaintyLedger::depends_on(std::string_view id,
                                               "` already (directly or through other "
                                               "beliefs); the edge would close a cycle"),
                    "depends_on");
+  const ConfidenceInterval before = I.conf_of(child);
   I.add_edge(child, parent, clamp(weight, 0, 1));
   Hot& h = I.hot[child];
   Cold& c = I.cold[child];
-  const ConfidenceInterval before = c.conf;
   I.apply_bounds(h, c);
   h.status = Impl::derive(h, config_);
   c.last_updated = clock_->now();
   I.note_belief(changes_, child);
   std::size_t downstream = 0;
-  if (c.conf != before) downstream = I.propagate(child, config_, changes_);
+  if (I.conf_of(child) != before) downstream = I.propagate(child, config_, changes_);
   return I.update_of(child, downstream);
 }
 
@@ -1120,8 +1125,7 @@ std::size_t UncertaintyLedger::decay_all(std::optional<Millis> t) {
     ++decayed;
     I.note_belief(changes_, i);
     if (!(h.flags & kHasParents)) {
-      c.conf = c.base;
-      h.point = c.conf.point;
+      h.point = c.base.point;
       h.status = Impl::derive(h, config_);
     }
   }
@@ -1153,6 +1157,7 @@ Expected<BeliefUpdate> UncertaintyLedger::resolve(std::string_view id, BeliefSta
   Cold& c = I.cold[i];
   const bool final_status =
       status == BeliefStatus::confirmed || status == BeliefStatus::refuted;
+  const ConfidenceInterval before = I.conf_of(i);
   I.clear_verdict(h, c);
   if (final_status) {
     Evidence item;
@@ -1183,11 +1188,10 @@ Expected<BeliefUpdate> UncertaintyLedger::resolve(std::string_view id, BeliefSta
     x.vo = status == BeliefStatus::refuted ? 1.0 : 0.0;
     x.verdict_reason = std::string(reason);
   }
-  const ConfidenceInterval before = c.conf;
   I.apply_bounds(h, c);
   I.note_belief(changes_, i);
   std::size_t downstream = 0;
-  if (c.conf != before) downstream = I.propagate(i, config_, changes_);
+  if (I.conf_of(i) != before) downstream = I.propagate(i, config_, changes_);
   return I.update_of(i, downstream);
 }
 
