@@ -969,8 +969,8 @@ void UncertaintyLedger::set_config(const LedgerConfig& config) {
   config_ = config;
 }
 
-Expected<std::string> UncertaintyLedger::assert_belief(const Assertion& a) {
-  Impl& I = *impl_;
+Status UncertaintyLedger::check_assertion(const Assertion& a) const {
+  const Impl& I = *impl_;
   if (a.claim.empty()) return invalid("a belief needs a claim", "claim");
   if (!a.id.empty()) {
     if (auto st = check_id(a.id, "id"); !st) return st.error();
@@ -993,7 +993,49 @@ Expected<std::string> UncertaintyLedger::assert_belief(const Assertion& a) {
   for (const auto& t : a.tags)
     if (t.empty()) return invalid("tags must not be empty", "tags");
   if (I.size() >= kNone - 1) return make_error(Errc::overloaded, "the ledger is full", "id");
+  return {};
+}
 
+Status UncertaintyLedger::check_evidence(std::string_view id, const Evidence& e) const {
+  if (auto st = validate_evidence(e); !st) return st;
+  if (!contains(id)) return unknown_belief(id, "id");
+  return {};
+}
+
+Status UncertaintyLedger::check_dependency(std::string_view id, std::string_view parent_id,
+                                           double weight) const {
+  const Impl& I = *impl_;
+  const std::uint32_t child = I.find(id);
+  if (child == kNone) return unknown_belief(id, "id");
+  const std::uint32_t parent = I.find(parent_id);
+  if (parent == kNone) return unknown_belief(parent_id, "parent_id");
+  if (std::isnan(weight)) return invalid("weight must be a number in [0, 1]", "weight");
+  // Does `parent` already depend on `id`? (const: a local visited set)
+  bool cycle = child == parent;
+  std::unordered_set<std::uint32_t> seen;
+  std::vector<std::uint32_t> stack{child};
+  while (!cycle && !stack.empty()) {
+    const std::uint32_t v = stack.back();
+    stack.pop_back();
+    if (!(I.hot[v].flags & kHasChildren)) continue;
+    for (std::uint32_t ch : I.extras[I.cold[v].extra].children) {
+      if (ch == parent) cycle = true;
+      if (seen.insert(ch).second) stack.push_back(ch);
+    }
+  }
+  if (cycle)
+    return invalid("belief `" + std::string(parent_id) + "` " +
+                       (child == parent ? std::string("cannot depend on itself")
+                                        : "depends on `" + std::string(id) +
+                                              "` already (directly or through other "
+                                              "beliefs); the edge would close a cycle"),
+                   "depends_on");
+  return {};
+}
+
+Expected<std::string> UncertaintyLedger::assert_belief(const Assertion& a) {
+  Impl& I = *impl_;
+  if (auto st = check_assertion(a); !st) return st.error();
   const Millis now = clock_->now();
   std::string id = a.id;
   if (id.empty()) {

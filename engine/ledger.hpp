@@ -317,6 +317,17 @@ class UncertaintyLedger {
   /// Reads time from another clock from now on (which must outlive the ledger).
   void set_clock(const Clock& clock) { clock_ = &clock; }
 
+  // ---- checks (for the command side, before it appends an event) --------
+
+  /// The Error assert_belief would return for `a`, without asserting.
+  Status check_assertion(const Assertion& a) const;
+  /// The Error add_evidence would return, without adding.
+  Status check_evidence(std::string_view id, const Evidence& e) const;
+  /// The Error depends_on would return (unknown ids, NaN weight, a cycle),
+  /// without adding the edge.
+  Status check_dependency(std::string_view id, std::string_view parent_id,
+                          double weight) const;
+
   // ---- reads -------------------------------------------------------------
 
   std::optional<Belief> get(std::string_view id) const;

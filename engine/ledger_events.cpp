@@ -1,6 +1,8 @@
 // Builders of the belief.* events and their fold (see ledger_events.hpp).
 // Handlers decode the whole payload first and touch the ledger only when it
-// is well formed, so a bad payload leaves the state unchanged.
+// is well formed, so a bad payload leaves the state unchanged. The keys they
+// mark as touched are b/<belief id> and e/<belief id>/<10-digit ordinal>
+// (layout: store/state_store.cpp).
 
 #include "engine/ledger_events.hpp"
 

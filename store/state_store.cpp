@@ -1,3 +1,22 @@
+// The state store: the fold of the log, persisted in the `state` column
+// family. Keys (the prefix letter names the entity kind, see engine/state.hpp):
+//
+//   m/<memory id>          a Memory (engine/codec write_memory)
+//   u/<uncertainty id>     an Uncertainty record
+//   r/<relationship id>    a Relationship
+//   s/<user>               UserSettings
+//   p/<pending id>         a PendingClassification
+//   g/background           BackgroundState
+//   b/<belief id>          a ledger Belief with its running sums and counts
+//                          (engine/ledger_codec write_belief), no evidence
+//   e/<belief id>/<n>      the belief's n-th evidence item (n zero-padded to
+//                          10 digits, so keys sort in insertion order)
+//
+// An evidence append therefore rewrites one small b/ entry and adds one e/
+// entry: persisting is O(1) per append, whatever the belief's item count.
+// Loading reads keys in order (b/ before e/), then State::finish_load
+// restores insertion order and dependency links.
+
 #include "store/state_store.hpp"
 
 #include <algorithm>

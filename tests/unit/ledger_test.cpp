@@ -427,3 +427,33 @@ TEST(LedgerExportImport, ACopiedLedgerIsIndependent) {
   EXPECT_NE(f.conf(c), copy.get(c)->confidence);
   EXPECT_EQ(copy.evidence(p)->opposing.size(), 0u);
 }
+
+// ===== checks for the command side ==========================================
+
+TEST(LedgerValidation, ChecksReportWhatTheMutationWouldRefuseWithoutMutating) {
+  LedgerFixture f;
+  const auto ids = chain(f, 5, 0.9);
+  const std::string before = f.get(ids[0]).id;
+  auto st = f.ledger.check_dependency(ids[0], ids[4], 1.0);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().field, "depends_on");
+  EXPECT_EQ(f.ledger.depends_on(ids[0], ids[4], 1.0).error().message, st.error().message);
+  EXPECT_EQ(f.ledger.check_dependency(ids[2], ids[2], 1.0).error().field, "depends_on");
+  EXPECT_EQ(f.ledger.check_dependency(ids[2], "ghost", 1.0).error().field, "parent_id");
+  EXPECT_EQ(f.ledger.check_dependency(ids[2], ids[0], kNaN).error().field, "weight");
+  EXPECT_TRUE(f.ledger.check_dependency(ids[4], ids[0], 1.0));
+  EXPECT_TRUE(f.get(ids[4]).inferred_from.size() == 1u) << "a check adds nothing";
+
+  EXPECT_EQ(f.ledger.check_evidence(ids[0], f.S(2)).error().field, "evidence.weight");
+  EXPECT_EQ(f.ledger.check_evidence("ghost", f.S()).error().field, "id");
+  EXPECT_TRUE(f.ledger.check_evidence(ids[0], f.S()));
+  EXPECT_EQ(f.get(ids[0]).evidence_count(), 1u);
+
+  Assertion a;
+  a.claim = "c";
+  a.id = ids[1];
+  EXPECT_EQ(f.ledger.check_assertion(a).error().code, Errc::conflict);
+  a.id.clear();
+  EXPECT_TRUE(f.ledger.check_assertion(a));
+  EXPECT_EQ(f.ledger.size(), 5u);
+}
