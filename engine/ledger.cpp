@@ -424,7 +424,7 @@ std::string new_belief_id(Millis now) {
 struct UncertaintyLedger::Impl {
   BlockStore<Hot> hot;
   BlockStore<Cold> cold;
-  std::vector<Extra> extras;
+  BlockStore<Extra> extras;
   std::vector<std::string> long_ids;  // ids longer than kInlineId
   std::vector<std::uint64_t> slots;   // (hash tag << 32) | (index + 1); 0 = empty
   std::vector<std::string> namespaces;
@@ -583,7 +583,7 @@ struct UncertaintyLedger::Impl {
   Extra& extra_of(Cold& c) {
     if (c.extra == kNone) {
       c.extra = static_cast<std::uint32_t>(extras.size());
-      extras.emplace_back();
+      extras.push_back(Extra{});
     }
     return extras[c.extra];
   }
@@ -601,7 +601,7 @@ struct UncertaintyLedger::Impl {
 
   std::uint32_t next_epoch() {
     if (++epoch == 0) {
-      for (Extra& x : extras) x.mark = x.dirty = 0;
+      for (std::size_t i = 0; i < extras.size(); ++i) extras[i].mark = extras[i].dirty = 0;
       epoch = 1;
     }
     return epoch;
@@ -761,6 +761,7 @@ struct UncertaintyLedger::Impl {
   /// True when `to` is `from` or downstream of it.
   bool reaches(std::uint32_t from, std::uint32_t to) {
     if (from == to) return true;
+    if (!(hot[from].flags & kHasChildren)) return false;
     const std::uint32_t ep = next_epoch();
     std::vector<std::uint32_t> stack{from};
     while (!stack.empty()) {
@@ -1013,7 +1014,8 @@ Status UncertaintyLedger::check_dependency(std::string_view id, std::string_view
   // Does `parent` already depend on `id`? (const: a local visited set)
   bool cycle = child == parent;
   std::unordered_set<std::uint32_t> seen;
-  std::vector<std::uint32_t> stack{child};
+  std::vector<std::uint32_t> stack;
+  if (I.hot[child].flags & kHasChildren) stack.push_back(child);
   while (!cycle && !stack.empty()) {
     const std::uint32_t v = stack.back();
     stack.pop_back();
