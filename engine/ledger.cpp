@@ -1279,18 +1279,20 @@ Expected<BeliefStatus> UncertaintyLedger::derive_status(std::string_view id) con
   return Impl::derive(impl_->hot[i], config_);
 }
 
-bool UncertaintyLedger::is_actionable(std::string_view id) const {
+bool UncertaintyLedger::is_actionable(std::string_view id,
+                                      std::optional<double> min_confidence) const {
   const std::uint32_t i = impl_->find(id);
   if (i == kNone) return false;
-  return impl_->hot[i].point >= config_.min_confidence_for_action;
+  return impl_->hot[i].point >= min_confidence.value_or(config_.min_confidence_for_action);
 }
 
-Expected<Actionability> UncertaintyLedger::actionability(std::string_view id) const {
+Expected<Actionability> UncertaintyLedger::actionability(
+    std::string_view id, std::optional<double> min_confidence) const {
   const std::uint32_t i = impl_->find(id);
   if (i == kNone) return unknown_belief(id, "id");
   Actionability a;
   a.point = impl_->hot[i].point;
-  a.threshold = config_.min_confidence_for_action;
+  a.threshold = min_confidence.value_or(config_.min_confidence_for_action);
   a.actionable = a.point >= a.threshold;
   a.status = impl_->hot[i].status;
   return a;

@@ -334,9 +334,14 @@ class UncertaintyLedger {
   bool contains(std::string_view id) const;
   /// The status rule applied to the belief as it is now (no change made).
   Expected<BeliefStatus> derive_status(std::string_view id) const;
+  /// point >= the threshold (default: config().min_confidence_for_action).
   /// False for unknown ids (as the reference); see also actionability().
-  bool is_actionable(std::string_view id) const;
-  Expected<Actionability> actionability(std::string_view id) const;
+  /// The ledger inside State takes its config from events, so a caller with
+  /// its own configuration passes its threshold.
+  bool is_actionable(std::string_view id,
+                     std::optional<double> min_confidence = std::nullopt) const;
+  Expected<Actionability> actionability(
+      std::string_view id, std::optional<double> min_confidence = std::nullopt) const;
   /// The belief and its ancestors: depth-first pre-order along inferred_from,
   /// each at its first-visit depth, stably sorted by depth.
   Expected<std::vector<ChainLink>> confidence_chain(std::string_view id) const;

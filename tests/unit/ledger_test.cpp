@@ -318,6 +318,10 @@ TEST(LedgerValidation, ActionabilityReportsPointThresholdAndStatus) {
   EXPECT_EQ(a->threshold, 0.3);
   EXPECT_EQ(a->status, BeliefStatus::uncertain);
   EXPECT_EQ(f.ledger.derive_status(id).value(), BeliefStatus::uncertain);
+  EXPECT_FALSE(f.ledger.actionability(id, 0.5)->actionable) << "a caller's own threshold";
+  EXPECT_EQ(f.ledger.actionability(id, 0.5)->threshold, 0.5);
+  EXPECT_FALSE(f.ledger.is_actionable(id, 0.32));
+  EXPECT_TRUE(f.ledger.is_actionable(id, 0.31));
 }
 
 // ===== scale ================================================================
