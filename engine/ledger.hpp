@@ -8,8 +8,9 @@
 /// The arithmetic follows docs/ledger-conformance.md §1 (the published
 /// `@claude-flow/guidance` UncertaintyLedger) operation for operation, so
 /// every interval is bit-identical to the reference where credence does not
-/// deliberately differ. The deliberate differences (each has a conformance
-/// test whose name ends in `DiffersFromReference`):
+/// deliberately differ. The deliberate differences (a conformance case whose
+/// reference value they change is tested under a name ending in
+/// `DiffersFromReference`):
 ///
 ///  1. Input is validated and bad input is an Error naming the field, never
 ///     stored: evidence weight NaN or outside [0, 1] (`evidence.weight`),
@@ -53,14 +54,17 @@
 ///  8. Ids are credence ids (`bel_<ms><counter>`, see common/ids.hpp) unless
 ///     the caller supplies one, not random UUIDs.
 ///  9. Operations on an unknown id return Error(not_found, field `id`) where
-///     the reference returns `undefined`/[]/false. The aggregator keeps the
-///     reference semantics (unknown ids are skipped; isActionable is false).
+///     the reference returns `undefined` or [] (confidence_chain). The
+///     aggregator keeps the reference semantics (unknown ids are skipped) and
+///     is_actionable is false for them.
 /// 10. A config override left unset keeps the default (the JS spread quirk
 ///     of X-S48 cannot happen), and a config is validated.
 ///
-/// Performance: an evidence append is O(1) (running sums, counts and a
-/// vector append); nothing rescans the evidence list. A belief with
-/// 1,000,000 items answers like one with ten.
+/// Performance: an evidence append is O(1) (running sums and counts, one
+/// record appended to a log shared by all beliefs); nothing rescans the
+/// evidence list. A belief with 1,000,000 items answers like one with ten.
+/// The check_* methods let a command side refuse bad input before it
+/// appends an event (engine/ledger_events.hpp).
 ///
 /// Lifecycle: a ledger reads time only from the Clock given at construction
 /// (which must outlive it). Threading: not synchronised; one owner at a
