@@ -134,7 +134,7 @@ void* alloc_block() {
 }
 
 /// Elements in 2 MiB blocks that never move; element i lives in block
-/// i / kPerBlock. Elements are default-initialised (trivial ones untouched).
+/// i / kPerBlock. An element is constructed when it is pushed.
 template <class T>
 class BlockStore {
  public:
@@ -169,21 +169,15 @@ class BlockStore {
   std::size_t size() const { return size_; }
   template <class U>
   T& push_back(U&& v) {
-    if (size_ % kPerBlock == 0) {
-      T* block = static_cast<T*>(alloc_block());
-      std::uninitialized_default_construct_n(block, kPerBlock);
-      blocks_.push_back(block);
-    }
-    T& slot = (*this)[size_];
-    slot = std::forward<U>(v);
+    if (size_ % kPerBlock == 0) blocks_.push_back(static_cast<T*>(alloc_block()));
+    T* slot = blocks_[size_ / kPerBlock] + size_ % kPerBlock;
+    ::new (static_cast<void*>(slot)) T(std::forward<U>(v));
     ++size_;
-    return slot;
+    return *slot;
   }
   void clear() {
-    for (T* b : blocks_) {
-      std::destroy_n(b, kPerBlock);
-      std::free(b);
-    }
+    for (std::size_t i = 0; i < size_; ++i) (*this)[i].~T();
+    for (T* b : blocks_) std::free(b);
     blocks_.clear();
     size_ = 0;
   }
