@@ -34,13 +34,12 @@
 #include <memory>
 #include <new>
 #include <random>
+#include <unordered_map>
 #include <unordered_set>
 
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
-
-#include "common/hash.hpp"
 
 namespace credence {
 
