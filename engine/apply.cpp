@@ -11,6 +11,7 @@
 #include "common/json_reader.hpp"
 #include "engine/codec.hpp"
 #include "engine/events.hpp"
+#include "engine/ledger_events.hpp"
 #include "engine/state.hpp"
 
 namespace credence {
@@ -43,6 +44,13 @@ class Applier {
         {events::kClassificationCompleted, &Applier::classification_completed},
         {events::kDriftCycle, &Applier::drift_cycle},
         {events::kConceptExtracted, &Applier::concept_extracted},
+        {events::kBeliefAsserted, &Applier::belief_event},
+        {events::kBeliefEvidenceAdded, &Applier::belief_event},
+        {events::kBeliefResolved, &Applier::belief_event},
+        {events::kBeliefDependsOn, &Applier::belief_event},
+        {events::kBeliefsDecayed, &Applier::belief_event},
+        {events::kBeliefRecomputed, &Applier::belief_event},
+        {events::kBeliefTagsSet, &Applier::belief_event},
     };
     auto it = handlers.find(e_.type);
     if (it == handlers.end())
@@ -552,6 +560,9 @@ class Applier {
     s_.background_.last_drift_at = e_.ts;
     if (t_) t_->add(kStateKeyBackground);
   }
+
+  /// The uncertainty ledger's events (engine/ledger_events.cpp).
+  void belief_event(json::ObjReader& r) { apply_belief_event(s_.ledger_, e_, r, t_); }
 
   State& s_;
   const Event& e_;

@@ -2,6 +2,7 @@
 
 #include "common/json_reader.hpp"
 #include "common/json_writer.hpp"
+#include "engine/ledger_codec.hpp"
 
 namespace credence {
 
@@ -318,6 +319,16 @@ std::string serialize_entity(const State& s, std::string_view key) {
     case 'g':
       if (key == kStateKeyBackground) write_background(w, s.background());
       break;
+    case 'b':
+      if (auto b = s.ledger().get(id)) write_belief(w, *b);
+      break;
+    case 'e': {
+      std::string_view belief_id;
+      std::uint64_t ordinal = 0;
+      if (!parse_state_key_evidence(key, belief_id, ordinal)) break;
+      if (auto e = s.ledger().evidence_at(belief_id, ordinal)) write_evidence(w, *e);
+      break;
+    }
     default:
       break;
   }

@@ -18,6 +18,11 @@ void for_each_entity(const State& s,
   for (const auto& [id, r] : s.relationships()) keys.push_back(state_key_relationship(id));
   for (const auto& [id, u] : s.users()) keys.push_back(state_key_user(id));
   for (const auto& [id, p] : s.pending_all()) keys.push_back(state_key_pending(id));
+  s.ledger().for_each([&](const Belief& b) {
+    keys.push_back(state_key_belief(b.id));
+    for (std::uint64_t k = 0; k < b.evidence_count(); ++k)
+      keys.push_back(state_key_evidence(b.id, k));
+  });
   const BackgroundState def;
   const auto& b = s.background();
   if (b.drift_cycles != def.drift_cycles || b.decay_cycles != def.decay_cycles)

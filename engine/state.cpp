@@ -1,6 +1,7 @@
 #include "engine/state.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace credence {
 
@@ -89,7 +90,14 @@ void State::load_relationship(Relationship r) {
 void State::load_user(UserSettings u) { users_[u.user] = std::move(u); }
 void State::load_pending(PendingClassification p) { pending_[p.id] = std::move(p); }
 
-void State::finish_load() {
+Status State::load_belief(const Belief& b) { return ledger_.at(0).restore_belief(b); }
+
+Status State::load_evidence(std::string_view belief_id, std::uint64_t ordinal,
+                            const Evidence& e) {
+  return ledger_.at(0).restore_evidence(belief_id, ordinal, e);
+}
+
+Status State::finish_load() {
   for (auto& [user, ids] : by_user_mem_) {
     std::sort(ids.begin(), ids.end(), [&](const std::string& a, const std::string& b) {
       const auto& ma = memories_.at(a);
@@ -105,6 +113,7 @@ void State::finish_load() {
   for (auto& [user, ids] : by_user_unc_) std::sort(ids.begin(), ids.end(), by_created);
   for (auto& [mem, ids] : by_mem_unc_) std::sort(ids.begin(), ids.end(), by_created);
   for (auto& [mem, ids] : by_mem_rel_) std::sort(ids.begin(), ids.end());
+  return ledger_.at(0).finish_restore();
 }
 
 std::string state_key_memory(std::string_view id) { return "m/" + std::string(id); }
@@ -112,5 +121,31 @@ std::string state_key_uncertainty(std::string_view id) { return "u/" + std::stri
 std::string state_key_relationship(std::string_view id) { return "r/" + std::string(id); }
 std::string state_key_user(std::string_view user) { return "s/" + std::string(user); }
 std::string state_key_pending(std::string_view id) { return "p/" + std::string(id); }
+std::string state_key_belief(std::string_view id) { return "b/" + std::string(id); }
+
+std::string state_key_evidence(std::string_view belief_id, std::uint64_t ordinal) {
+  char digits[24];
+  std::snprintf(digits, sizeof digits, "%010llu", static_cast<unsigned long long>(ordinal));
+  std::string key = "e/";
+  key += belief_id;
+  key += '/';
+  key += digits;
+  return key;
+}
+
+bool parse_state_key_evidence(std::string_view key, std::string_view& belief_id,
+                              std::uint64_t& ordinal) {
+  if (key.size() < 4 || key.substr(0, 2) != "e/") return false;
+  const auto slash = key.rfind('/');
+  if (slash <= 2 || slash + 1 >= key.size()) return false;
+  std::uint64_t v = 0;
+  for (char ch : key.substr(slash + 1)) {
+    if (ch < '0' || ch > '9') return false;
+    v = v * 10 + static_cast<std::uint64_t>(ch - '0');
+  }
+  belief_id = key.substr(2, slash - 2);
+  ordinal = v;
+  return true;
+}
 
 }  // namespace credence

@@ -21,6 +21,8 @@
 
 #include "common/event.hpp"
 #include "common/expected.hpp"
+#include "common/time.hpp"
+#include "engine/ledger.hpp"
 #include "engine/model.hpp"
 
 namespace credence {
@@ -53,6 +55,33 @@ struct Touched {
   void add(std::string key) { keys.push_back(std::move(key)); }
 };
 
+/// The uncertainty ledger inside State, running on event time: apply() sets
+/// its clock to each event's timestamp (at()), so the fold reads no wall
+/// clock. Copies get their own clock.
+class StateLedger {
+ public:
+  StateLedger() : ledger_(clock_) {}
+  StateLedger(const StateLedger& o) : clock_(o.clock_.now()), ledger_(o.ledger_) {
+    ledger_.set_clock(clock_);
+  }
+  StateLedger& operator=(const StateLedger& o) {
+    clock_.set(o.clock_.now());
+    ledger_ = o.ledger_;
+    ledger_.set_clock(clock_);
+    return *this;
+  }
+  const UncertaintyLedger& ledger() const { return ledger_; }
+  /// The ledger with its clock set to `t` (for apply() and loading).
+  UncertaintyLedger& at(Millis t) {
+    clock_.set(t);
+    return ledger_;
+  }
+
+ private:
+  ManualClock clock_;
+  UncertaintyLedger ledger_;
+};
+
 class State {
  public:
   // ---- lookups (nullptr / empty when absent) ----------------------------
@@ -78,6 +107,9 @@ class State {
   const std::map<std::string, PendingClassification>& pending_all() const { return pending_; }
   const BackgroundState& background() const { return background_; }
 
+  /// The uncertainty ledger (seed 001): beliefs, evidence, dependencies.
+  const UncertaintyLedger& ledger() const { return ledger_.ledger(); }
+
   std::uint64_t applied_seq() const { return applied_seq_; }
   std::size_t live_memory_count() const { return live_memories_; }
 
@@ -88,9 +120,14 @@ class State {
   void load_user(UserSettings u);
   void load_pending(PendingClassification p);
   void load_background(BackgroundState b) { background_ = b; }
+  /// A persisted belief record (state key b/<id>) and its evidence items
+  /// (e/<id>/<ordinal>, in ordinal order, after every b/ record).
+  Status load_belief(const Belief& b);
+  Status load_evidence(std::string_view belief_id, std::uint64_t ordinal, const Evidence& e);
   void set_applied_seq(std::uint64_t seq) { applied_seq_ = seq; }
-  /// Restores index order (memories by seq, records by creation) after loads.
-  void finish_load();
+  /// Restores index order (memories by seq, records by creation, beliefs by
+  /// insertion) and the belief dependency links after loads.
+  Status finish_load();
 
  private:
   friend class Applier;
@@ -107,6 +144,7 @@ class State {
   std::unordered_map<std::string, UserSettings> users_;
   std::map<std::string, PendingClassification> pending_;
   BackgroundState background_;
+  StateLedger ledger_;
   std::unordered_map<std::string, std::vector<std::string>> by_user_mem_;
   std::unordered_map<std::string, std::vector<std::string>> by_user_unc_;
   std::unordered_map<std::string, std::vector<std::string>> by_mem_unc_;
@@ -127,5 +165,13 @@ std::string state_key_relationship(std::string_view id);
 std::string state_key_user(std::string_view user);
 std::string state_key_pending(std::string_view id);
 inline constexpr const char* kStateKeyBackground = "g/background";
+/// b/<belief id>: the belief record with its running sums.
+std::string state_key_belief(std::string_view id);
+/// e/<belief id>/<ordinal, 10 digits zero-padded>: one evidence item, so an
+/// append writes one small entry (and the b/ record), never the whole list.
+std::string state_key_evidence(std::string_view belief_id, std::uint64_t ordinal);
+/// Splits an e/ key; false when `key` is not one.
+bool parse_state_key_evidence(std::string_view key, std::string_view& belief_id,
+                              std::uint64_t& ordinal);
 
 }  // namespace credence

@@ -1,3 +1,22 @@
+// The state store: the fold of the log, persisted in the `state` column
+// family. Keys (the prefix letter names the entity kind, see engine/state.hpp):
+//
+//   m/<memory id>          a Memory (engine/codec write_memory)
+//   u/<uncertainty id>     an Uncertainty record
+//   r/<relationship id>    a Relationship
+//   s/<user>               UserSettings
+//   p/<pending id>         a PendingClassification
+//   g/background           BackgroundState
+//   b/<belief id>          a ledger Belief with its running sums and counts
+//                          (engine/ledger_codec write_belief), no evidence
+//   e/<belief id>/<n>      the belief's n-th evidence item (n zero-padded to
+//                          10 digits, so keys sort in insertion order)
+//
+// An evidence append therefore rewrites one small b/ entry and adds one e/
+// entry: persisting is O(1) per append, whatever the belief's item count.
+// Loading reads keys in order (b/ before e/), then State::finish_load
+// restores insertion order and dependency links.
+
 #include "store/state_store.hpp"
 
 #include <algorithm>
@@ -8,6 +27,7 @@
 #include "common/log.hpp"
 #include "engine/codec.hpp"
 #include "engine/digest.hpp"
+#include "engine/ledger_codec.hpp"
 
 namespace credence {
 
@@ -65,6 +85,7 @@ Status load_entity(State& s, std::string_view key, std::string_view value,
     return make_error(Errc::corruption, "state entry `" + std::string(key) +
                                             "`: " + obj.error().message);
   json::ObjReader r(*obj);
+  Status loaded;
   switch (key.empty() ? '\0' : key[0]) {
     case 'm': s.load_memory(read_memory(r)); break;
     case 'u': s.load_uncertainty(read_uncertainty(r)); break;
@@ -72,6 +93,20 @@ Status load_entity(State& s, std::string_view key, std::string_view value,
     case 's': s.load_user(read_user(r)); break;
     case 'p': s.load_pending(read_pending(r)); break;
     case 'g': s.load_background(read_background(r)); break;
+    case 'b': {
+      Belief b = read_belief(r);
+      if (r.ok()) loaded = s.load_belief(b);
+      break;
+    }
+    case 'e': {
+      std::string_view belief_id;
+      std::uint64_t ordinal = 0;
+      if (!parse_state_key_evidence(key, belief_id, ordinal))
+        return make_error(Errc::corruption, "malformed state key `" + std::string(key) + "`");
+      Evidence e = read_evidence(r);
+      if (r.ok()) loaded = s.load_evidence(belief_id, ordinal, e);
+      break;
+    }
     default:
       return make_error(Errc::corruption,
                         "state entry with unknown key `" + std::string(key) + "`");
@@ -79,7 +114,7 @@ Status load_entity(State& s, std::string_view key, std::string_view value,
   if (!r.ok())
     return make_error(Errc::corruption,
                       "state entry `" + std::string(key) + "`: " + r.error().message);
-  return {};
+  return loaded;
 }
 
 }  // namespace
@@ -96,7 +131,7 @@ Expected<std::unique_ptr<StateStore>> StateStore::open(EventLog& log, Options op
   });
   if (!st) return st.error();
   if (!load_status) return load_status.error();
-  ss->state_.finish_load();
+  if (auto fl = ss->state_.finish_load(); !fl) return fl.error();
   const std::uint64_t cursor = log.cursor(kCursor);
   ss->state_.set_applied_seq(cursor);
   ss->persisted_seq_ = cursor;
