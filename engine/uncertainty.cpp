@@ -186,6 +186,23 @@ std::string resolve_contradiction(const State& s, const Memory& existing, const 
   }
   Uncertainty u = make_record(ids, existing, &incoming, UncertaintyType::contradiction, ctx, &v);
   created.push_back(u.id);
+  if (incoming.claim.correction) {
+    // "Correction: I prefer Go": the user has already clarified. The new
+    // statement wins, the old one is kept as history, and the user's
+    // tolerance moves down as for any correction.
+    out.push_back(events::uncertainty_opened(u, {}, now));
+    events::UserClarification c;
+    c.record_id = u.id;
+    c.winner = incoming.id;
+    c.loser = existing.id;
+    c.winner_confidence = std::max(incoming.confidence, p.resolution.clarified_confidence);
+    c.relationship_id = ids.next("rel");
+    c.detail = "corrected by the user in the new statement";
+    out.push_back(events::user_clarified(existing.user, c, now));
+    out.push_back(nudge_tolerance(s, existing.user, p.tolerance.correction, "correction",
+                                  p.tolerance, now));
+    return "";
+  }
   if (winner) {
     out.push_back(events::uncertainty_opened(u, {}, now));
     out.push_back(events::confidence_dominance(existing.user, {u.id, winner->id, loser->id, why}, now));

@@ -800,3 +800,17 @@ TEST_F(ModelTest, NoRecordIsOpenedOnARetiredMemory) {
   EXPECT_EQ(s.uncertainty("unc_late"), nullptr);
   EXPECT_EQ(m("b").reliability, Reliability::reliable);
 }
+
+TEST_F(ModelTest, AStatedCorrectionSupersedesTheOldMemoryAsAUserClarification) {
+  // seed_cases: "prefers Rust" then "correction: prefers Go".
+  add(mem("rust", "I prefer Rust"));
+  Memory go = mem("go", "Correction: I prefer Go");
+  go.claim.correction = true;
+  auto out = write(go, {verdict("rust", Classification::true_contradiction, ConfidenceTier::med, 0.8)});
+  ASSERT_EQ(out.uncertainties.size(), 1u);
+  EXPECT_EQ(u(out.uncertainties[0]).resolution, Resolution::user_clarified);
+  EXPECT_EQ(m("rust").reliability, Reliability::superseded) << "kept as history";
+  EXPECT_EQ(m("go").reliability, Reliability::reliable);
+  EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), 0.47, 1e-12);
+  EXPECT_EQ(s.user("alice")->corrections, 1u);
+}
