@@ -6,6 +6,7 @@
 #include "common/log.hpp"
 #include "engine/codec.hpp"
 #include "engine/events.hpp"
+#include "engine/ledger_events.hpp"
 
 namespace credence {
 
@@ -22,6 +23,8 @@ DecayReport run_decay_cycle(Services& svc) {
     auto stale = decide_stale(s, svc.policy, *svc.ids, now, 200);
     rep.stale = stale.size();
     out.insert(out.end(), stale.begin(), stale.end());
+    // The ledger's beliefs decay linearly with time (seed 001).
+    if (s.ledger().size() > 0) out.push_back(events::beliefs_decayed(now, svc.ledger_config, now));
     return out;
   });
   for (const auto& e : evs) {

@@ -72,6 +72,7 @@ struct Services {
   const Clock* clock = &SystemClock::instance();
   std::shared_ptr<IdSource> ids;
   Policy policy;
+  LedgerConfig ledger_config;  ///< [ledger]
   Metrics* metrics = nullptr;
 
   /// Normalises a statement into a claim (the judge's normaliser).

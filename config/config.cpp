@@ -189,6 +189,14 @@ const std::vector<Field>& schema() {
     v.push_back(with_range(field("llm", "timeout_ms", &C::llm, &LlmSettings::timeout_ms), 1, 600000));
     v.push_back(with_range(field("drift", "interval_s", &C::pipeline, &PC::drift_interval_s), 1, 1e9));
     v.push_back(with_range(field("drift", "candidates", &C::pipeline, &PC::drift_candidates), 1, 100));
+
+    using LC = LedgerConfig;
+    for (auto [k, m] : {std::pair{"default_confidence", &LC::default_confidence},
+                        {"contested_threshold", &LC::contested_threshold},
+                        {"refuted_threshold", &LC::refuted_threshold},
+                        {"min_confidence_for_action", &LC::min_confidence_for_action}})
+      v.push_back(unit(field("ledger", k, &C::ledger, m)));
+    v.push_back(pos(field("ledger", "decay_rate_per_hour", &C::ledger, &LC::decay_rate_per_hour)));
     v.push_back(
         field("judge", "wordnet_dir", &C::judge, &JudgeConfig::wordnet_dir));
     v.push_back(
@@ -342,6 +350,11 @@ std::string render_value(Config& c, const Field& f) {
 }
 
 Status validate_relations(const Config& c) {
+  if (auto st = validate_ledger_config(c.ledger); !st) {
+    Error e = st.error();
+    e.field = "ledger." + e.field;
+    return e;
+  }
   if (c.pipeline.mode != "embedded" && c.llm.url.empty())
     return make_error(Errc::invalid_argument,
                       "`classifier.mode` is \"" + c.pipeline.mode +

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "engine/ledger.hpp"
 #include "engine/policy.hpp"
 
 namespace credence {
@@ -83,6 +84,7 @@ struct Config {
   Policy policy;  ///< [reliability] [decay] [resolution] [surfacing] [tolerance] [gate]
   PipelineConfig pipeline;
   LlmSettings llm;
+  LedgerConfig ledger;  ///< [ledger] (seed 001)
   JudgeConfig judge;
 };
 

@@ -160,6 +160,7 @@ Status Daemon::start() {
   svc.clock = &SystemClock::instance();
   svc.ids = std::make_shared<ClockIds>(SystemClock::instance());
   svc.policy = im.config.policy;
+  svc.ledger_config = im.config.ledger;
   svc.metrics = &im.metrics;
   const Lexicon* lexp = im.lexicon.get();
   svc.normalize = [lexp](std::string_view text, MemoryKind kind, std::optional<Millis> valid_from) {
