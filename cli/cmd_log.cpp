@@ -1,5 +1,6 @@
 // `credence log dump` and `credence log stats`.
 #include <cstdio>
+#include <algorithm>
 #include <map>
 
 #include "cli/commands.hpp"
@@ -53,8 +54,10 @@ int cmd_log_stats(const Common& c, const std::string& data_dir) {
   std::printf("events %llu\n", static_cast<unsigned long long>(total));
   std::printf("users %zu\n", users.size());
   std::printf("payload_bytes %llu\n", static_cast<unsigned long long>(bytes));
-  std::printf("cursor.state %llu\n",
-              static_cast<unsigned long long>(log->cursor("state")));
+  for (const auto& [name, seq] : log->cursors())
+    std::printf("cursor %-24s %llu (%llu behind)\n", name.c_str(),
+                static_cast<unsigned long long>(seq),
+                static_cast<unsigned long long>(log->head() - std::min(seq, log->head())));
   for (const auto& [type, n] : by_type)
     std::printf("type %-36s %llu\n", type.c_str(), static_cast<unsigned long long>(n));
   return 0;

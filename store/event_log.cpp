@@ -442,6 +442,19 @@ std::uint64_t EventLog::cursor(std::string_view consumer) const {
   return 0;
 }
 
+std::vector<std::pair<std::string, std::uint64_t>> EventLog::cursors() const {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  std::unique_ptr<rocksdb::Iterator> it(
+      impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cursors));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    const auto k = it->key();
+    const auto v = it->value();
+    out.emplace_back(std::string(k.data(), k.size()),
+                     parse_seq_key(std::string_view(v.data(), v.size())));
+  }
+  return out;
+}
+
 bool EventLog::wait_for(std::uint64_t after,
                         std::chrono::milliseconds timeout) const {
   std::unique_lock lk(impl_->mu);

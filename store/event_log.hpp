@@ -100,6 +100,8 @@ class EventLog {
 
   /// The stored cursor of a consumer (0 = nothing applied yet).
   std::uint64_t cursor(std::string_view consumer) const;
+  /// Every consumer's cursor, by name.
+  std::vector<std::pair<std::string, std::uint64_t>> cursors() const;
   /// Blocks until head() > after or the timeout passes; returns head() > after.
   bool wait_for(std::uint64_t after, std::chrono::milliseconds timeout) const;
   /// Registers a callback run (on the committing thread, after durability)

@@ -119,6 +119,7 @@ TEST(Cli, LogStatsCountsByTypeAndPrintsTheHead) {
   EXPECT_TRUE(contains(r.output, "head 5"));
   EXPECT_TRUE(contains(r.output, "memory.added")) << r.output;
   EXPECT_TRUE(contains(r.output, "memory.reinforced"));
+  EXPECT_TRUE(contains(r.output, "cursor state")) << r.output;
 }
 
 TEST(Cli, ReplayVerifyAgreesWithTheLiveState) {
