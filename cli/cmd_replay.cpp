@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/setup.hpp"
+#include "engine/codec.hpp"
 #include "engine/digest.hpp"
 #include "engine/state.hpp"
 
@@ -69,24 +70,26 @@ int cmd_replay(const Common& c, const ReplayOptions& o) {
   std::printf("elapsed_s %.3f (fold %.3f)\n", seconds_since(t0), fold_s);
   if (!o.verify) return 0;
 
-  // The live state is persisted up to the `state` cursor; compare the replay
-  // at that same point with what the state store holds.
-  StateDigest stored;
-  std::map<std::string, std::string> stored_entities;
+  // The live state is persisted up to the `state` cursor: load it as the
+  // daemon does and digest it the same way as the replay at that point.
+  State stored_state;
+  EntityLoader loader;
+  Status load_status;
   auto ss = log->scan_state("", [&](std::string_view k, std::string_view v) {
-    stored.add(k, v);
-    stored_entities.emplace(std::string(k), std::string(v));
-    return true;
+    load_status = loader.load(stored_state, k, v);
+    return static_cast<bool>(load_status);
   });
-  if (!ss) {
+  if (ss && load_status) load_status = stored_state.finish_load();
+  if (!ss || !load_status) {
     std::fprintf(stderr, "credence: cannot read the state store: %s\n",
-                 ss.error().message.c_str());
+                 (!ss ? ss.error() : load_status.error()).describe().c_str());
     return 1;
   }
+  const std::string live_digest = state_digest(stored_state);
   std::printf("live_seq %llu\n", static_cast<unsigned long long>(live_seq));
-  std::printf("live_digest %s\n", stored.hex().c_str());
+  std::printf("live_digest %s\n", live_digest.c_str());
   std::printf("replay_digest_at_live_seq %s\n", digest_at_live.c_str());
-  if (stored.hex() == digest_at_live) {
+  if (live_digest == digest_at_live) {
     std::printf("verify ok\n");
     return 0;
   }
@@ -98,9 +101,12 @@ int cmd_replay(const Common& c, const ReplayOptions& o) {
     (void)apply(at_live, e, nullptr);
     return true;
   });
-  std::map<std::string, std::string> replayed;
+  std::map<std::string, std::string> replayed, stored_entities;
   for_each_entity(at_live, [&](std::string_view k, std::string_view j) {
     replayed.emplace(std::string(k), std::string(j));
+  });
+  for_each_entity(stored_state, [&](std::string_view k, std::string_view j) {
+    stored_entities.emplace(std::string(k), std::string(j));
   });
   for (const auto& [k, v] : replayed) {
     auto it = stored_entities.find(k);

@@ -38,8 +38,23 @@ std::string ObjReader::field(std::string_view key) const {
 
 bool ObjReader::lookup(std::string_view key,
                        simdjson::dom::element& out) const {
-  if (obj_.at_key(key).get(out)) return false;
-  return !out.is_null();
+  if (!indexed_) {
+    indexed_ = true;
+    entries_.reserve(obj_.size());
+    for (auto [k, v] : obj_) entries_.push_back({k, v});
+  }
+  const std::size_t n = entries_.size();
+  for (std::size_t step = 0; step < n; ++step) {
+    std::size_t i = hint_ + step;
+    if (i >= n) i -= n;
+    const Entry& e = entries_[i];
+    if (e.key.size() == key.size() && e.key == key) {
+      hint_ = i + 1;
+      out = e.value;
+      return !out.is_null();
+    }
+  }
+  return false;
 }
 
 bool ObjReader::has(std::string_view key) const {
@@ -65,6 +80,17 @@ std::optional<std::string> ObjReader::opt_str(std::string_view key) {
     return std::nullopt;
   }
   return std::string(sv);
+}
+
+std::optional<std::string_view> ObjReader::opt_view(std::string_view key) {
+  simdjson::dom::element e;
+  if (!lookup(key, e)) return std::nullopt;
+  std::string_view sv;
+  if (e.get_string().get(sv)) {
+    type_error(key, "a string");
+    return std::nullopt;
+  }
+  return sv;
 }
 
 std::string ObjReader::str(std::string_view key) {

@@ -36,6 +36,8 @@ class ObjReader {
   /// Required fields record an error when absent; optional ones return nullopt.
   std::string str(std::string_view key);  ///< required string
   std::optional<std::string> opt_str(std::string_view key);
+  /// A string field without copying it (valid until the parser's next parse).
+  std::optional<std::string_view> opt_view(std::string_view key);
   double num(std::string_view key);  ///< required number
   std::optional<double> opt_num(std::string_view key);
   std::int64_t integer(std::string_view key);  ///< required integer
@@ -69,6 +71,17 @@ class ObjReader {
   void type_error(std::string_view key, const char* expected);
 
   simdjson::dom::object obj_;
+  /// The object's entries, indexed on the first lookup. Readers read fields
+  /// in the order writers wrote them, so the search starts just after the
+  /// last match (`hint_`); an absent optional field costs one pass of cheap
+  /// length-first comparisons.
+  struct Entry {
+    std::string_view key;
+    simdjson::dom::element value;
+  };
+  mutable std::vector<Entry> entries_;
+  mutable bool indexed_ = false;
+  mutable std::size_t hint_ = 0;
   std::string path_;
   std::shared_ptr<std::optional<Error>> err_;
 };

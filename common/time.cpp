@@ -67,13 +67,37 @@ std::string format_rfc3339(Millis t) {
   std::int64_t y;
   unsigned m, d;
   civil_from_days(days, y, m, d);
-  const auto ms = static_cast<int>(rem % 1000);
-  const auto secs = static_cast<int>(rem / 1000);
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02d:%02d:%02d.%03dZ",
-                static_cast<long long>(y), m, d, secs / 3600,
-                (secs / 60) % 60, secs % 60, ms);
-  return buf;
+  const auto ms = static_cast<unsigned>(rem % 1000);
+  const auto secs = static_cast<unsigned>(rem / 1000);
+  if (y < 0 || y > 9999) {  // outside RFC 3339's four-digit years
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02u:%02u:%02u.%03uZ",
+                  static_cast<long long>(y), m, d, secs / 3600, (secs / 60) % 60, secs % 60, ms);
+    return buf;
+  }
+  // Hot path (state serialisation, digests): no printf.
+  std::string out(24, '0');
+  auto put = [&](std::size_t at, unsigned v, int width) {
+    for (int i = width - 1; i >= 0; --i) {
+      out[at + static_cast<std::size_t>(i)] = static_cast<char>('0' + v % 10);
+      v /= 10;
+    }
+  };
+  put(0, static_cast<unsigned>(y), 4);
+  out[4] = '-';
+  put(5, m, 2);
+  out[7] = '-';
+  put(8, d, 2);
+  out[10] = 'T';
+  put(11, secs / 3600, 2);
+  out[13] = ':';
+  put(14, (secs / 60) % 60, 2);
+  out[16] = ':';
+  put(17, secs % 60, 2);
+  out[19] = '.';
+  put(20, ms, 3);
+  out[23] = 'Z';
+  return out;
 }
 
 std::optional<Millis> parse_rfc3339(std::string_view s) {

@@ -13,7 +13,7 @@ void opt_time(JsonWriter& w, const char* key, const std::optional<Millis>& t) {
 }
 
 std::optional<Millis> read_time(json::ObjReader& r, const char* key) {
-  auto s = r.opt_str(key);
+  auto s = r.opt_view(key);
   if (!s) return std::nullopt;
   auto t = parse_rfc3339(*s);
   if (!t) r.fail(key, "field `" + r.field(key) + "`: not an RFC 3339 time");
@@ -26,11 +26,11 @@ Millis read_time_or(json::ObjReader& r, const char* key, Millis fallback) {
 
 template <class E, class Parse>
 E read_enum(json::ObjReader& r, const char* key, E fallback, Parse parse) {
-  auto s = r.opt_str(key);
+  auto s = r.opt_view(key);
   if (!s) return fallback;
   auto v = parse(*s);
   if (!v) {
-    r.fail(key, "field `" + r.field(key) + "`: unknown value \"" + *s + "\"");
+    r.fail(key, "field `" + r.field(key) + "`: unknown value \"" + std::string(*s) + "\"");
     return fallback;
   }
   return *v;
@@ -297,7 +297,10 @@ BackgroundState read_background(json::ObjReader& r) {
 }
 
 std::string serialize_entity(const State& s, std::string_view key) {
-  JsonWriter w;
+  // One writer per thread, reused: its buffer keeps its capacity, so
+  // serialising many entities (digests, flushes) does not reallocate.
+  thread_local JsonWriter w;
+  w.clear();
   if (key.size() < 2) return {};
   const std::string_view id = key.substr(2);
   switch (key[0]) {
@@ -334,5 +337,51 @@ std::string serialize_entity(const State& s, std::string_view key) {
   }
   return w.str();
 }
+
+struct EntityLoader::Impl {
+  simdjson::dom::parser parser;
+};
+EntityLoader::EntityLoader() : impl_(std::make_unique<Impl>()) {}
+EntityLoader::~EntityLoader() = default;
+
+Status EntityLoader::load(State& s, std::string_view key, std::string_view value) {
+  simdjson::dom::parser& parser = impl_->parser;
+  auto obj = json::parse_object(parser, value);
+  if (!obj)
+    return make_error(Errc::corruption, "state entry `" + std::string(key) +
+                                            "`: " + obj.error().message);
+  json::ObjReader r(*obj);
+  Status loaded;
+  switch (key.empty() ? '\0' : key[0]) {
+    case 'm': s.load_memory(read_memory(r)); break;
+    case 'u': s.load_uncertainty(read_uncertainty(r)); break;
+    case 'r': s.load_relationship(read_relationship(r)); break;
+    case 's': s.load_user(read_user(r)); break;
+    case 'p': s.load_pending(read_pending(r)); break;
+    case 'g': s.load_background(read_background(r)); break;
+    case 'b': {
+      Belief b = read_belief(r);
+      if (r.ok()) loaded = s.load_belief(b);
+      break;
+    }
+    case 'e': {
+      std::string_view belief_id;
+      std::uint64_t ordinal = 0;
+      if (!parse_state_key_evidence(key, belief_id, ordinal))
+        return make_error(Errc::corruption, "malformed state key `" + std::string(key) + "`");
+      Evidence e = read_evidence(r);
+      if (r.ok()) loaded = s.load_evidence(belief_id, ordinal, e);
+      break;
+    }
+    default:
+      return make_error(Errc::corruption,
+                        "state entry with unknown key `" + std::string(key) + "`");
+  }
+  if (!r.ok())
+    return make_error(Errc::corruption,
+                      "state entry `" + std::string(key) + "`: " + r.error().message);
+  return loaded;
+}
+
 
 }  // namespace credence

@@ -5,6 +5,7 @@
 /// is fixed and doubles print in shortest round-trip form, which makes the
 /// serialisation canonical (state digests depend on it).
 
+#include <memory>
 #include <string>
 
 #include "engine/model.hpp"
@@ -37,5 +38,19 @@ BackgroundState read_background(json::ObjReader& r);
 
 /// Serialises the entity stored under a state key (empty when absent).
 std::string serialize_entity(const State& s, std::string_view key);
+
+/// Parses persisted state entries (key, JSON) back into a State (the state
+/// store at start; `credence replay --verify`). Call State::finish_load()
+/// after the last one. Not thread-safe (owns a JSON parser).
+class EntityLoader {
+ public:
+  EntityLoader();
+  ~EntityLoader();
+  Status load(State& s, std::string_view key, std::string_view value);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace credence

@@ -1,6 +1,7 @@
 #include "engine/digest.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "common/hash.hpp"
@@ -50,9 +51,217 @@ std::string StateDigest::hex() const {
   return d.hex();
 }
 
+namespace {
+
+// ---- the canonical binary form of each entity ------------------------------
+// Every field, in a fixed order: strings length-prefixed, numbers as their
+// bit patterns, optionals with a presence byte. Hashing these bytes is an
+// order of magnitude cheaper than serialising JSON. If one of these asserts
+// fires, a field was added to the struct: add it to the canonical form below.
+static_assert(sizeof(ClaimScope) == 8 * 32, "ClaimScope changed: update canon(ClaimScope)");
+static_assert(sizeof(Claim) == 624, "Claim changed: update canon(Claim)");
+static_assert(sizeof(Memory) == 984, "Memory changed: update canon(Memory)");
+static_assert(sizeof(Uncertainty) == 360, "Uncertainty changed: update canon(Uncertainty)");
+static_assert(sizeof(Relationship) == 200, "Relationship changed: update canon(Relationship)");
+static_assert(sizeof(UserSettings) == 64, "UserSettings changed: update canon(UserSettings)");
+static_assert(sizeof(PendingClassification) == 800, "PendingClassification changed");
+
+class Canon {
+ public:
+  explicit Canon(std::string& buf) : b_(buf) { b_.clear(); }
+  void str(std::string_view s) {
+    u64(s.size());
+    b_.append(s);
+  }
+  void u64(std::uint64_t v) { b_.append(reinterpret_cast<const char*>(&v), 8); }
+  void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
+  void f64(double v) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    u64(bits);
+  }
+  void b(bool v) { b_.push_back(v ? '\1' : '\0'); }
+  void opt(const std::optional<Millis>& t) {
+    b(t.has_value());
+    if (t) i64(*t);
+  }
+  void opt(const std::optional<double>& d) {
+    b(d.has_value());
+    if (d) f64(*d);
+  }
+  void list(const std::vector<std::string>& v) {
+    u64(v.size());
+    for (const auto& s : v) str(s);
+  }
+
+ private:
+  std::string& b_;
+};
+
+void canon(Canon& c, const Claim& x) {
+  c.str(x.subject);
+  c.u64(static_cast<std::uint64_t>(x.subject_kind));
+  c.str(x.slot);
+  c.str(x.object);
+  c.list(x.values);
+  c.i64(x.stance);
+  c.u64(static_cast<std::uint64_t>(x.modality));
+  for (const std::string* f : {&x.scope.env, &x.scope.team, &x.scope.place, &x.scope.time_of_day,
+                               &x.scope.day, &x.scope.setting, &x.scope.audience, &x.scope.season})
+    c.str(*f);
+  c.u64(static_cast<std::uint64_t>(x.tense));
+  c.opt(x.valid_from);
+  c.opt(x.valid_until);
+  c.list(x.change_cues);
+  c.list(x.from_values);
+  c.str(x.domain);
+  c.b(x.figurative);
+  c.list(x.keywords);
+  c.str(x.predicate);
+  c.opt(x.count);
+  c.list(x.possessions);
+  c.b(x.correction);
+  c.b(x.additive);
+}
+
+void canon(Canon& c, const Memory& m) {
+  c.str(m.id);
+  c.str(m.user);
+  c.u64(static_cast<std::uint64_t>(m.kind));
+  c.str(m.text);
+  canon(c, m.claim);
+  c.u64(static_cast<std::uint64_t>(m.source));
+  c.f64(m.confidence);
+  c.f64(m.importance);
+  c.u64(m.reinforcement_count);
+  c.u64(m.access_count);
+  c.i64(m.created_at);
+  c.i64(m.last_reinforced_at);
+  c.i64(m.last_accessed_at);
+  c.u64(static_cast<std::uint64_t>(m.reliability));
+  c.opt(m.valid_from);
+  c.opt(m.valid_until);
+  c.i64(m.recorded_at);
+  c.opt(m.superseded_at);
+  c.str(m.supersedes);
+  c.str(m.superseded_by);
+  c.opt(m.deleted_at);
+  c.b(m.delete_reason.has_value());
+  if (m.delete_reason) c.u64(static_cast<std::uint64_t>(*m.delete_reason));
+  for (auto d : m.dwell) c.i64(d);
+  c.i64(m.decay_mark);
+  c.u64(m.seq);
+}
+
+void canon(Canon& c, const Uncertainty& u) {
+  c.str(u.id);
+  c.str(u.user);
+  c.u64(static_cast<std::uint64_t>(u.memory_a_kind));
+  c.str(u.memory_a);
+  c.b(u.memory_b_kind.has_value());
+  if (u.memory_b_kind) c.u64(static_cast<std::uint64_t>(*u.memory_b_kind));
+  c.str(u.memory_b);
+  c.u64(static_cast<std::uint64_t>(u.type));
+  c.u64(static_cast<std::uint64_t>(u.severity));
+  c.u64(static_cast<std::uint64_t>(u.detection_context));
+  c.str(u.reasoning);
+  c.b(u.temporal_signal);
+  c.str(u.surface_context);
+  c.u64(static_cast<std::uint64_t>(u.classification));
+  c.f64(u.confidence);
+  c.u64(static_cast<std::uint64_t>(u.state));
+  c.u64(static_cast<std::uint64_t>(u.resolution));
+  c.str(u.resolution_detail);
+  c.str(u.winner);
+  c.opt(u.resolved_at);
+  c.u64(u.surfaced_count);
+  c.u64(u.dismissed_count);
+  c.opt(u.last_surfaced_at);
+  c.i64(u.created_at);
+}
+
+void canon(Canon& c, const Relationship& r) {
+  c.str(r.id);
+  c.str(r.user);
+  c.str(r.from);
+  c.str(r.to);
+  c.str(r.type);
+  c.str(r.detail);
+  c.i64(r.created_at);
+}
+
+void canon(Canon& c, const UserSettings& u) {
+  c.str(u.user);
+  c.f64(u.tolerance);
+  for (auto n : {u.corrections, u.reinforcements, u.dismissals, u.engagements, u.action_checks,
+                 u.clarify_decisions})
+    c.u64(n);
+}
+
+void canon(Canon& c, const PendingClassification& p) {
+  c.str(p.id);
+  c.str(p.user);
+  c.str(p.incoming);
+  c.list(p.candidates);
+  c.u64(static_cast<std::uint64_t>(p.context));
+  c.str(p.text);
+  c.u64(static_cast<std::uint64_t>(p.kind));
+  canon(c, p.claim);
+  c.i64(p.created_at);
+}
+
+void canon(Canon& c, const BackgroundState& b) {
+  c.u64(b.drift_cycles);
+  c.u64(b.drift_domain_index);
+  c.i64(b.last_drift_at);
+  c.u64(b.decay_cycles);
+  c.i64(b.last_decay_at);
+}
+
+/// Adds the entities of one map in key order.
+template <class Map, class KeyFn>
+void add_sorted(StateDigest& d, const Map& m, KeyFn key_of, std::string& buf) {
+  std::vector<const typename Map::value_type*> items;
+  items.reserve(m.size());
+  for (const auto& kv : m) items.push_back(&kv);
+  std::sort(items.begin(), items.end(),
+            [](const auto* a, const auto* b) { return a->first < b->first; });
+  for (const auto* kv : items) {
+    Canon c(buf);
+    canon(c, kv->second);
+    d.add(key_of(kv->first), buf);
+  }
+}
+
+}  // namespace
+
 std::string state_digest(const State& s) {
+  // Entity kinds in the order of their key prefixes, each kind in key order,
+  // so the digest does not depend on hash-map iteration order.
   StateDigest d;
-  for_each_entity(s, [&](std::string_view k, std::string_view j) { d.add(k, j); });
+  std::string buf;
+  buf.reserve(4096);
+  std::vector<std::string> ledger_keys;
+  s.ledger().for_each([&](const Belief& b) {
+    ledger_keys.push_back(state_key_belief(b.id));
+    for (std::uint64_t k = 0; k < b.evidence_count(); ++k)
+      ledger_keys.push_back(state_key_evidence(b.id, k));
+  });
+  std::sort(ledger_keys.begin(), ledger_keys.end());
+  // The ledger's entities keep their JSON form (their codec is canonical).
+  for (const auto& k : ledger_keys) d.add(k, serialize_entity(s, k));
+  const BackgroundState def;
+  const auto& b = s.background();
+  if (b.drift_cycles != def.drift_cycles || b.decay_cycles != def.decay_cycles) {
+    Canon c(buf);
+    canon(c, b);
+    d.add(kStateKeyBackground, buf);
+  }
+  add_sorted(d, s.memories(), [](const std::string& id) { return state_key_memory(id); }, buf);
+  add_sorted(d, s.pending_all(), [](const std::string& id) { return state_key_pending(id); }, buf);
+  add_sorted(d, s.relationships(), [](const std::string& id) { return state_key_relationship(id); }, buf);
+  add_sorted(d, s.users(), [](const std::string& id) { return state_key_user(id); }, buf);
+  add_sorted(d, s.uncertainties(), [](const std::string& id) { return state_key_uncertainty(id); }, buf);
   return d.hex();
 }
 

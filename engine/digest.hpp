@@ -1,8 +1,10 @@
 #pragma once
 /// \file digest.hpp
-/// A digest of the whole state: every entity's state-store key and canonical
-/// JSON, in key order. Two states with the same digest hold the same entities
-/// with the same field values. Used by `credence replay --verify`.
+/// A digest of the whole state: every entity's state-store key and every one
+/// of its fields, in a canonical binary form, in key order. Two states with
+/// the same digest hold the same entities with the same field values. Used by
+/// `credence replay --verify` (which loads the persisted state into a State
+/// and digests both the same way).
 
 #include <cstdint>
 #include <functional>
@@ -13,7 +15,8 @@
 
 namespace credence {
 
-/// Visits every (key, canonical JSON) pair of the state in key order.
+/// Visits every (key, JSON) pair of the state in key order (for naming the
+/// first difference between two states; slower than the digest).
 void for_each_entity(const State& s,
                      const std::function<void(std::string_view key,
                                               std::string_view json)>& fn);
@@ -21,8 +24,7 @@ void for_each_entity(const State& s,
 /// The digest of a state (32 hex digits).
 std::string state_digest(const State& s);
 
-/// Incremental digest over (key, json) pairs supplied in key order, e.g. from
-/// the persisted state store.
+/// Incremental digest over (key, bytes) pairs supplied in a fixed order.
 class StateDigest {
  public:
   void add(std::string_view key, std::string_view json);

@@ -77,56 +77,16 @@ StateStore::~StateStore() {
 
 namespace {
 
-/// Loads one persisted entity into the state.
-Status load_entity(State& s, std::string_view key, std::string_view value,
-                   simdjson::dom::parser& parser) {
-  auto obj = json::parse_object(parser, value);
-  if (!obj)
-    return make_error(Errc::corruption, "state entry `" + std::string(key) +
-                                            "`: " + obj.error().message);
-  json::ObjReader r(*obj);
-  Status loaded;
-  switch (key.empty() ? '\0' : key[0]) {
-    case 'm': s.load_memory(read_memory(r)); break;
-    case 'u': s.load_uncertainty(read_uncertainty(r)); break;
-    case 'r': s.load_relationship(read_relationship(r)); break;
-    case 's': s.load_user(read_user(r)); break;
-    case 'p': s.load_pending(read_pending(r)); break;
-    case 'g': s.load_background(read_background(r)); break;
-    case 'b': {
-      Belief b = read_belief(r);
-      if (r.ok()) loaded = s.load_belief(b);
-      break;
-    }
-    case 'e': {
-      std::string_view belief_id;
-      std::uint64_t ordinal = 0;
-      if (!parse_state_key_evidence(key, belief_id, ordinal))
-        return make_error(Errc::corruption, "malformed state key `" + std::string(key) + "`");
-      Evidence e = read_evidence(r);
-      if (r.ok()) loaded = s.load_evidence(belief_id, ordinal, e);
-      break;
-    }
-    default:
-      return make_error(Errc::corruption,
-                        "state entry with unknown key `" + std::string(key) + "`");
-  }
-  if (!r.ok())
-    return make_error(Errc::corruption,
-                      "state entry `" + std::string(key) + "`: " + r.error().message);
-  return loaded;
-}
-
 }  // namespace
 
 Expected<std::unique_ptr<StateStore>> StateStore::open(EventLog& log, Options options) {
   std::unique_ptr<StateStore> ss(new StateStore(log, options));
   auto lg = log::get("state");
   const auto t0 = std::chrono::steady_clock::now();
-  simdjson::dom::parser parser;
+  EntityLoader loader;
   Status load_status;
   auto st = log.scan_state("", [&](std::string_view k, std::string_view v) {
-    load_status = load_entity(ss->state_, k, v, parser);
+    load_status = loader.load(ss->state_, k, v);
     return static_cast<bool>(load_status);
   });
   if (!st) return st.error();
