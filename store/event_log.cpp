@@ -110,9 +110,18 @@ EventLog::EventLog(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 EventLog::~EventLog() {
   if (!impl_) return;
-  // Wait for any in-flight group commit to finish before closing.
-  std::unique_lock lk(impl_->mu);
-  impl_->cv.wait(lk, [&] { return !impl_->leader_active && impl_->queue.empty(); });
+  {
+    // Wait for any in-flight group commit to finish before closing.
+    std::unique_lock lk(impl_->mu);
+    impl_->cv.wait(lk, [&] { return !impl_->leader_active && impl_->queue.empty(); });
+  }
+  // A clean close flushes the memtables, so the next open has no WAL to
+  // replay (fast restarts). After a crash the WAL is replayed instead.
+  if (!impl_->options.read_only && impl_->db) {
+    rocksdb::FlushOptions fo;
+    if (auto s = impl_->db->Flush(fo, impl_->handles); !s.ok())
+      impl_->log->warn("flush at close failed: {}", s.ToString());
+  }
 }
 
 Expected<std::unique_ptr<EventLog>> EventLog::open(const Options& options) {
@@ -143,6 +152,12 @@ Expected<std::unique_ptr<EventLog>> EventLog::open(const Options& options) {
   db_opts.create_missing_column_families = !exists;
   db_opts.max_background_jobs = 2;
   db_opts.write_buffer_size = 64 << 20;
+  // With several column families a WAL file is kept until every family with
+  // data in it has flushed; the small ones (meta, idem, cursors) rarely fill
+  // a memtable, so without a cap the WAL grows without bound and every open
+  // replays all of it. Past this size RocksDB flushes the families holding
+  // the oldest WAL.
+  db_opts.max_total_wal_size = 128 << 20;
   db_opts.paranoid_checks = true;
   rocksdb::BlockBasedTableOptions table;
   table.block_cache = rocksdb::NewLRUCache(options.block_cache_mb << 20);

@@ -279,3 +279,21 @@ TEST(EventEnvelope, DecodingRejectsTruncatedAndNewerRecords) {
   ASSERT_FALSE(nv);
   EXPECT_EQ(nv.error().code, Errc::unsupported);
 }
+
+TEST(EventLog, CleanCloseLeavesNoWriteAheadLogToReplay) {
+  test::TmpDir d;
+  {
+    auto log = open_log(d);
+    for (int i = 0; i < 200; ++i) ASSERT_TRUE(log->append({ev("u", std::string(500, 'x'))}));
+    EventLog::Txn t;
+    t.cursors.push_back({"c", 0, 200});  // data in a second, small column family
+    ASSERT_TRUE(log->commit(std::move(t)));
+  }
+  std::uintmax_t wal_bytes = 0;
+  for (const auto& f : std::filesystem::directory_iterator(d.path() / "db"))
+    if (f.path().extension() == ".log") wal_bytes += f.file_size();
+  EXPECT_EQ(wal_bytes, 0u) << "memtables are flushed at close, so a restart replays nothing";
+  auto log = open_log(d);
+  EXPECT_EQ(log->head(), 200u);
+  EXPECT_EQ(log->cursor("c"), 200u);
+}
