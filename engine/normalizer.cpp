@@ -1206,7 +1206,12 @@ std::string Parser::domain_of() const {
   const SlotDef* sd = lex_.slot(c_.slot);
   const bool generic_slot = !sd || in(c_.slot, {"like", "prefer", "have", "use", "value", "state", "identity"});
   if (sd && !generic_slot) return sd->domain;
-  const std::string& thing = !c_.object.empty() ? c_.object : !c_.values.empty() ? c_.values.front() : c_.slot;
+  // "favourite sport": the attribute names the topic ("cricket" is a sport
+  // here, not an insect).
+  const std::string thing = c_.slot.rfind("favorite ", 0) == 0 ? c_.slot.substr(9)
+                            : !c_.object.empty()                ? c_.object
+                            : !c_.values.empty()                ? c_.values.front()
+                                                                : c_.slot;
   if (!thing.empty()) {
     const ClassDef* cls = lex_.class_of(thing);
     if (!cls && thing.rfind(' ') != std::string::npos) cls = lex_.class_of(thing.substr(thing.rfind(' ') + 1));

@@ -291,4 +291,6 @@ TEST(Normalizer, DomainsNameTheTopicNotAWordNetAccident) {
   EXPECT_EQ(claim("I live in Paris").domain, "home");
   EXPECT_EQ(claim("The API listens on port 8080").domain, "project");
   EXPECT_EQ(claim("I have a water phobia").domain, "health");
+  EXPECT_EQ(claim("My favourite sport is cricket").domain, "activities");
+  EXPECT_EQ(claim("My favourite food is lasagna").domain, "food");
 }
