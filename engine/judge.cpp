@@ -879,7 +879,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (a.slot == "prefer" && a.stance > 0 && b.stance > 0 && !thing_a.empty() && !thing_b.empty() &&
         thing_a != thing_b) {
       const ValueRel vr = cmp.values(thing_a, thing_b);
-      if (vr == ValueRel::exclusive) {
+      // One preferred among alternatives: members of one value class exclude
+      // each other as preferences even where they can coexist ("I use Vim
+      // and Emacs", but "I prefer Vim" / "I prefer Emacs").
+      const ClassDef* class_a = lex.class_of(thing_a);
+      if (vr == ValueRel::exclusive || (class_a && class_a == lex.class_of(thing_b))) {
         oppose(0.8, "the preferences exclude each other (" + thing_a + " vs " + thing_b + ")");
         differ = true;
       }

@@ -472,7 +472,9 @@ TEST(JudgeWorldKnowledge, DietsAndAllergiesExcludeEatingWhatTheyRuleOutAtMedConf
                  Pair{"I'm allergic to shellfish", "I ate a whole plate of shrimp"},
                  Pair{"I'm vegan", "I had a cheese omelette for lunch"},
                  Pair{"I'm lactose intolerant", "I drink a glass of milk every night"},
-                 Pair{"I don't drink alcohol", "I had a few beers with friends last night"}}) {
+                 Pair{"I don't drink alcohol", "I had a few beers with friends last night"},
+                 Pair{"I'm allergic to nuts", "I snack on cashews every afternoon"},
+                 Pair{"I'm a teetotaler", "I had a glass of wine at dinner"}}) {
     const Verdict v = verdict(p.a, p.b);
     EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
     EXPECT_EQ(v.tier, ConfidenceTier::med) << p.a << " / " << p.b;
@@ -529,6 +531,10 @@ TEST(JudgeCorrections, AConflictingCorrectionIsATrueContradictionAtMedNeverABloc
   EXPECT_EQ(c.classification, C::true_contradiction);
   EXPECT_NE(c.write_tier, WriteTier::block);
   EXPECT_EQ(classify("I like Rust", "Actually I also like Go"), C::compatible);
+  // Preferences among members of one class exclude each other even when the
+  // class does not ("I use Vim and Emacs" can hold).
+  EXPECT_EQ(classify("I prefer Vim", "Oops, I prefer Emacs"), C::true_contradiction);
+  EXPECT_EQ(classify("I use Vim", "I use Emacs"), C::compatible);
 }
 
 TEST(JudgeScopes, AnActivityAfterWhenIsADisjointScope) {
