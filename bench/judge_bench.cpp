@@ -59,6 +59,12 @@ const std::vector<std::pair<std::string, std::string>>& pairs() {
       {"I have two kids", "I have three children"},
       {"We use Python 3.8", "We upgraded to Python 3.12"},
       {"Force pushes to main are not allowed", "Force pushes to main are forbidden"},
+      // The second judge pass: history, habit vs stance, world knowledge, a
+      // same-topic pair left to the second opinion.
+      {"I work at Apple", "I worked at Google for five years before that"},
+      {"I drink three cups of coffee every morning", "Actually I can't stand coffee"},
+      {"I'm vegan", "I went to a steakhouse and loved the ribeye"},
+      {"I wake up at 5am every day", "I'm a night owl and work from midnight to 4am"},
   };
   return p;
 }

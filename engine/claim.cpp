@@ -94,6 +94,9 @@ void write_claim(JsonWriter& w, const Claim& c) {
   write_list(w, "possessions", c.possessions);
   if (c.correction) w.kv("correction", true);
   if (c.additive) w.kv("additive", true);
+  if (c.history) w.kv("history", true);
+  if (c.never) w.kv("never", true);
+  if (c.strong) w.kv("strong", true);
   w.end_object();
 }
 
@@ -135,6 +138,9 @@ Claim read_claim(json::ObjReader& r) {
       r.opt_str_array("possessions").value_or(std::vector<std::string>{});
   c.correction = r.opt_bool("correction").value_or(false);
   c.additive = r.opt_bool("additive").value_or(false);
+  c.history = r.opt_bool("history").value_or(false);
+  c.never = r.opt_bool("never").value_or(false);
+  c.strong = r.opt_bool("strong").value_or(false);
   return c;
 }
 

@@ -82,6 +82,16 @@ struct Claim {
   /// The statement adds to what was said ("also", "too", "as well"): a
   /// further value, not a replacement.
   bool additive = false;
+  /// The statement is about a period that is over ("used to", "formerly",
+  /// "back in 2019", "in college", "as a kid", "before moving here"):
+  /// history, which a statement about now does not contradict.
+  bool history = false;
+  /// The negation covers all time ("I have never been to Spain"): a past
+  /// episode contradicts it even when it is history.
+  bool never = false;
+  /// A strong stance (hate, can't stand, never touch, avoid): it rules out
+  /// doing the thing by habit.
+  bool strong = false;
 
   bool operator==(const Claim&) const = default;
 };

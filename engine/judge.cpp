@@ -179,6 +179,89 @@ class Comparer {
   const WordNet& wn_;
 };
 
+/// Plural-insensitive word equality ("peanut" / "peanuts").
+bool same_word(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  auto plural = [](const std::string& p, const std::string& s) {
+    return p.size() == s.size() + 1 && p.back() == 's' && p.compare(0, s.size(), s) == 0;
+  };
+  return plural(a, b) || plural(b, a);
+}
+
+/// Whether the thing `t` is, or is made with, `x`: equal, a kind of it
+/// ("shrimp" / "shellfish"), or named with it ("cup of coffee", "peanut
+/// butter sandwich" / "peanut"), unless another word makes it a substitute
+/// ("vegan cheese", "oat milk").
+bool covers(const Lexicon& lex, const Comparer& cmp, const std::string& t, const std::string& x) {
+  if (t.empty() || x.empty()) return false;
+  const auto words = words_of(t);
+  for (const auto& w : words)
+    if (w != x && lex.is_exclusion_exempt(w)) return false;
+  if (same_word(t, x) || cmp.is_a_or_equal(t, x)) return true;
+  if (words.size() < 2) return false;
+  const auto xw = words_of(x);
+  if (xw.size() > 1) {
+    // A multiword thing inside a longer one ("green tea" in "cup of green tea").
+    for (std::size_t i = 0; i + xw.size() <= words.size(); ++i)
+      if (std::equal(xw.begin(), xw.end(), words.begin() + static_cast<long>(i))) return true;
+    return false;
+  }
+  for (const auto& w : words)
+    if (w != "of" && (same_word(w, x) || cmp.is_a_or_equal(w, x))) return true;
+  return false;
+}
+
+/// The hypernym ancestors (and the senses themselves) of the first three
+/// noun senses of `word`, for checking one thing against many kinds with a
+/// single walk. Bounded like wn_fast::reaches.
+std::size_t ancestors_of(const WordNet& wn, const std::string& word, WordNet::SynsetId* out, std::size_t cap) {
+  std::size_t n = 0;
+  for (auto id : wn_fast::first_senses(wn.synsets(word, Pos::noun), 3))
+    if (n < cap) out[n++] = id;
+  for (std::size_t i = 0; i < n && i < cap; ++i)
+    for (const auto& p : wn.pointers(out[i]))
+      if ((p.rel == WordNet::Rel::hypernym || p.rel == WordNet::Rel::instance_hypernym) && n < cap &&
+          std::find(out, out + n, p.target) == out + n)
+        out[n++] = p.target;
+  return n;
+}
+
+/// The first of `kinds` that `t` is, or is made with (covers() for many
+/// kinds at once, with one WordNet walk per word of `t`); empty if none.
+std::string covered_kind(const Lexicon& lex, const std::string& t, const std::vector<std::string>& kinds) {
+  if (t.empty() || kinds.empty()) return {};
+  const WordNet& wn = lex.wordnet();
+  const auto words = words_of(t);
+  for (const auto& w : words)
+    if (lex.is_exclusion_exempt(w) && std::find(kinds.begin(), kinds.end(), w) == kinds.end()) return {};
+  std::vector<std::string> parts;
+  if (words.size() > 1) parts.push_back(underscore(t));
+  for (const auto& w : words)
+    if (w != "of") parts.push_back(w);
+  // A compound WordNet does not know, read as its two known parts
+  // ("ribeye": rib + eye).
+  for (const auto& w : words) {
+    if (w.size() < 6 || !wn.synsets(w, Pos::noun).empty()) continue;
+    for (std::size_t k = 3; k + 3 <= w.size(); ++k) {
+      std::string p = w.substr(0, k), q = w.substr(k);
+      if (wn.synsets(p, Pos::noun).empty() || wn.synsets(q, Pos::noun).empty()) continue;
+      parts.push_back(std::move(p));
+      parts.push_back(std::move(q));
+    }
+  }
+  WordNet::SynsetId anc[256];
+  for (const auto& part : parts) {
+    for (const auto& x : kinds)
+      if (same_word(part, x)) return x;
+    const std::size_t n = ancestors_of(wn, part, anc, 256);
+    if (n == 0) continue;
+    for (const auto& x : kinds)
+      for (auto id : wn_fast::first_senses(wn.synsets(underscore(x), Pos::noun), 3))
+        if (std::find(anc, anc + n, id) != anc + n) return x;
+  }
+  return {};
+}
+
 /// Deontic reading of modality + polarity.
 enum class Deontic { none, required, not_required, permitted, forbidden };
 Deontic deontic(const Claim& c) {
@@ -304,6 +387,14 @@ bool related_topics(const Lexicon& lex, const Claim& a, const Claim& b) {
   return derived(a, b) || derived(b, a);
 }
 
+/// A person: the user, or a noun WordNet files under noun.person ("brother").
+bool is_person(const WordNet& wn, const std::string& subject) {
+  if (subject == "user") return true;
+  const auto sp = subject.rfind(' ');
+  auto ids = wn.lookup(sp == std::string::npos ? subject : subject.substr(sp + 1), Pos::noun);
+  return !ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person";
+}
+
 /// A place WordNet knows (so containment between two places is decidable).
 bool known_place(const WordNet& wn, const std::string& v) {
   std::string u = v;
@@ -371,18 +462,47 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     for (const auto& t : d->targets)
       if (t == a.slot || t == a.domain || (!b.slot.empty() && t == b.slot)) cue_targets_a = true;
   }
-  const bool a_past = a.tense == Tense::past ||
-                      std::find(a.change_cues.begin(), a.change_cues.end(), "use to") != a.change_cues.end();
-  const bool tense_shift = a_past && b.tense != Tense::past;
+  // History: a statement about a period that is over. Explicit markers
+  // ("used to", "formerly", "back in 2019", "as a kid") or, for the values
+  // of a single-valued slot, a plain past tense.
+  auto past_cue = [&](const Claim& c) {
+    for (const auto& cue : c.change_cues)
+      if (const CueDef* d = lex.cue_by_phrase(cue); d && d->kind == CueKind::past) return true;
+    return false;
+  };
+  const bool a_hist = a.history || past_cue(a);
+  const bool b_hist = b.history || past_cue(b);
+  const bool a_past = a.tense == Tense::past || a_hist;
+  const bool b_past = b.tense == Tense::past || b_hist;
+  const bool tense_shift = a_past && !b_past;
   const bool valid_order = a.valid_from && b.valid_from && *b.valid_from > *a.valid_from;
   const bool valid_gap = a.valid_until && b.valid_from && *a.valid_until <= *b.valid_from;
   r.temporal = (cue_any || tense_shift || valid_order || valid_gap) && !b.correction;
+
+  // ---- a correction of the value itself: "Sorry, it's Go" / "I prefer Rust" --
+  if (b.correction && b.subject_kind == SubjectKind::fuzzy && b.values.size() == 1 && b.object.empty() &&
+      b.stance > 0 && !b.additive) {
+    const std::string ta = !a.object.empty() ? a.object : a.values.empty() ? std::string() : a.values.front();
+    const std::string& vb = b.values.front();
+    if (!ta.empty() && ta != vb && a.stance > 0) {
+      const ClassDef* ca = lex.class_of(ta);
+      const ClassDef* cb = lex.class_of(vb);
+      if (cmp.values(ta, vb) == ValueRel::exclusive || (ca && ca == cb)) {
+        r.cls = Classification::true_contradiction;
+        r.conf = 0.78;
+        r.why = "The incoming statement corrects the existing memory: " + vb + ", not " + ta + ".";
+        return r;
+      }
+    }
+  }
 
   // ---- negated possession: "I don't have any pets" / "I walk my dog" --------
   for (const auto* pr : {&a, &b}) {
     const Claim& neg = *pr;
     const Claim& pos = pr == &a ? b : a;
     if (neg.slot != "have" || neg.stance >= 0 || neg.subject != "user" || pos.stance < 0) continue;
+    // "I had a dog as a kid": history, unless the denial covers all time.
+    if ((pr == &a ? b_hist : a_hist) && !neg.never) continue;
     std::vector<std::string> owned = pos.possessions;
     if (pos.subject == "user" && pos.slot == "have") owned.insert(owned.end(), pos.values.begin(), pos.values.end());
     for (const auto& p : owned)
@@ -525,25 +645,61 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                          a.stance > 0;
   const bool cue_link = cue_any && (cue_targets_a || shares_thing(b, a) || cue_no_slot || domain_cue || pure_stop);
   // World knowledge: "vegetarian" excludes eating meat.
+  // "allergic to peanuts" excludes eating peanuts (exclusions.txt: slot:allergy | ... | *).
+  // A verb of the list in a later clause counts ("went to a steakhouse and
+  // loved the ribeye"), with the things that clause names.
   auto excluded = [&](const Claim& holder, const Claim& doer) -> std::string {
-    if (doer.stance < 0) return {};
+    if (doer.stance < 0 || holder.stance < 0) return {};
     for (const auto& ex : lex.exclusions()) {
-      bool holds = false;
-      for (const auto& v : holder.values) holds = holds || v == ex.holder;
-      if (!holds || holder.stance < 0) continue;
+      std::vector<std::string> banned;
+      if (ex.holder.rfind("slot:", 0) == 0) {
+        // "slot:allergy" (any value) or "slot:allergy=shellfish" (that value).
+        const auto eq = ex.holder.find('=');
+        if (holder.slot != ex.holder.substr(5, eq == std::string::npos ? std::string::npos : eq - 5)) continue;
+        if (eq != std::string::npos) {
+          const std::string value = ex.holder.substr(eq + 1);
+          bool holds = false;
+          for (const auto& v : holder.values) holds = holds || same_word(v, value);
+          if (!holds) continue;
+        }
+        for (const auto& t : ex.things) {
+          if (t == "*") banned.insert(banned.end(), holder.values.begin(), holder.values.end());
+          else banned.push_back(t);
+        }
+      } else {
+        bool holds = false;
+        for (const auto& v : holder.values) holds = holds || v == ex.holder;
+        if (!holds) continue;
+        banned = ex.things;
+      }
+      auto listed = [&](const std::string& v) { return std::find(ex.verbs.begin(), ex.verbs.end(), v) != ex.verbs.end(); };
       const std::string& verb = doer.slot == "like" ? doer.predicate : doer.slot;
-      if (std::find(ex.verbs.begin(), ex.verbs.end(), verb) == ex.verbs.end() &&
-          std::find(ex.verbs.begin(), ex.verbs.end(), doer.predicate) == ex.verbs.end())
-        continue;
-      std::vector<std::string> things = doer.values;
-      if (!doer.object.empty()) things.push_back(doer.object);
+      const bool main_verb = listed(verb) || listed(doer.predicate);
+      bool clause_verb = false;
+      for (const auto& k : doer.keywords) clause_verb = clause_verb || listed(k);
+      if (!main_verb && !clause_verb) continue;
+      std::vector<std::string> things;
+      if (main_verb) {
+        things = doer.values;
+        if (!doer.object.empty()) things.push_back(doer.object);
+      }
+      if (!main_verb) {
+        // The words of the whole statement, unless one makes the thing a
+        // substitute ("I drink oat milk").
+        bool exempt = false;
+        for (const auto& k : doer.keywords) exempt = exempt || lex.is_exclusion_exempt(k);
+        if (exempt) continue;
+        for (const auto& k : doer.keywords)
+          if (!listed(k) && k != holder.slot) things.push_back(k);
+      }
       for (const auto& t : things)
-        for (const auto& x : ex.things)
-          if (cmp.is_a_or_equal(t, x)) return ex.holder + " vs " + t;
+        if (!covered_kind(lex, t, banned).empty())
+          return (ex.holder.rfind("slot:", 0) == 0 ? holder.slot + " " + holder.values.front() : ex.holder) + " vs " + t;
     }
     return {};
   };
-  const std::string exclusion = !excluded(a, b).empty() ? excluded(a, b) : excluded(b, a);
+  std::string exclusion = excluded(a, b);
+  if (exclusion.empty()) exclusion = excluded(b, a);
   // A value derived from the other's verb ("I'm a smoker" / "I haven't
   // smoked"): the same topic; opposite stances oppose.
   bool derived_link = false;
@@ -560,9 +716,65 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     };
     derived_link = derived(a, b) || derived(b, a);
   }
-  const bool linked = same_slot || cue_link || !exclusion.empty() || derived_link;
+  // Habitual use vs a strong negative stance on the same thing: "I drink
+  // three cups of coffee every morning" / "I can't stand coffee".
+  auto habit_vs_stance = [&](const Claim& h, const Claim& st) -> std::string {
+    if (h.stance <= 0 || st.stance >= 0 || !st.strong || (st.slot != "like" && st.slot != "prefer")) return {};
+    if (h.slot == "like" || h.slot == "prefer" || (!lex.is_habitual(h.slot) && !lex.is_habitual(h.predicate)))
+      if (!(h.values.empty() && h.object.empty() && lex.wordnet().synsets(h.slot, Pos::verb).size() > 0 &&
+            !lex.slot(h.slot)))
+        return {};
+    const std::string y = !st.object.empty() ? st.object : st.values.empty() ? std::string() : st.values.front();
+    if (y.empty()) return {};
+    std::vector<std::string> things = h.values;
+    if (!h.object.empty()) things.push_back(h.object);
+    for (const auto& t : things)
+      if (covers(lex, cmp, t, y)) return y;
+    // "I run every morning" / "I hate running": the activity is the verb.
+    if (h.values.empty() && h.object.empty() && h.slot == y) return y;
+    return {};
+  };
+  std::string habit = a.subject == b.subject && !same_slot ? habit_vs_stance(a, b) : std::string();
+  if (habit.empty() && a.subject == b.subject && !same_slot) habit = habit_vs_stance(b, a);
+  const bool linked = same_slot || cue_link || !exclusion.empty() || derived_link || !habit.empty();
   if (!linked) {
-    const bool generic_domain = a.domain.empty() || a.domain == "personal" || a.domain == "Tops";
+    const bool generic_domain = lex.generic_domain(a.domain);
+    // No structural evidence either way. When the two share a topic (related
+    // domains, a WordNet topic, or a thing both name) the verdict is LOW, so
+    // a second opinion (the LLM of classifier.mode = cascade) may decide:
+    // "I wake up at 5am every day" / "I'm a night owl". Two different known
+    // attributes of a thing ("listens on port 8080" / "is written in Go")
+    // are evidence that both hold.
+    auto light = [](const std::string& k) {
+      for (const char* w : {"be", "have", "get", "go", "do", "make", "take", "use", "like", "love", "want",
+                            "need", "feel", "say", "know", "think", "see", "come", "give", "keep", "put",
+                            "every", "day", "week", "month", "year", "time", "thing", "lot", "really"})
+        if (k == w) return true;
+      return false;
+    };
+    const auto subject_words = words_of(a.subject);
+    bool shared_word = false;
+    for (const auto& k : a.keywords)
+      if (!light(k) && std::find(subject_words.begin(), subject_words.end(), k) == subject_words.end() &&
+          std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end())
+        shared_word = true;
+    // Related domains, or a slot related to the other's domain ("I'm a
+    // professional diver" / "I have a water phobia": a profession and health).
+    bool related = false;
+    for (const std::string* x : {&a.domain, &a.slot})
+      for (const std::string* y : {&b.domain, &b.slot})
+        related = related || (!lex.generic_domain(*x) && !lex.generic_domain(*y) && lex.related_domains(*x, *y));
+    // About a thing (not a person), the subject itself is the shared entity
+    // of every pair; only something else both name counts.
+    const bool person = a.subject == "user" || a.subject_kind == SubjectKind::fuzzy || is_person(lex.wordnet(), a.subject);
+    const bool topic = shared_word || shares_thing(a, b) || (person && (related || related_topics(lex, a, b)));
+    auto specific_slot = [&](const std::string& sl) {
+      return lex.slot(sl) && sl != "value" && sl != "have" && sl != "like" && sl != "prefer" && sl != "use";
+    };
+    const bool distinct_known =
+        specific_slot(a.slot) && specific_slot(b.slot) &&
+        (!person || (lex.independent_domain(lex.slot(a.slot)->domain) && lex.independent_domain(lex.slot(b.slot)->domain)));
+    const double low = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
     if (a.subject != "user" && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
       // Two facts about the same person or thing: a consistent addition.
       r.cls = Classification::compatible;
@@ -582,6 +794,10 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.why = "They are about different attributes (" + (a.slot.empty() ? a.predicate : a.slot) +
               " vs " + (b.slot.empty() ? b.predicate : b.slot) + ").";
     }
+    if (topic && !distinct_known) {
+      r.conf = low;
+      r.why += " They share a topic, and nothing in their structure decides whether both can hold.";
+    }
     return r;
   }
 
@@ -589,8 +805,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   double conflict = 0;  // confidence of the strongest opposition, 0 = none
   std::string conflict_why;
   bool differ = false;  // values differ in a way a change would explain
-  auto oppose = [&](double c, std::string why) {
-    if (c > conflict) conflict = c, conflict_why = std::move(why);
+  bool conflict_polar = false;  // the strongest opposition is of stance, not of values
+  auto oppose = [&](double c, std::string why, bool polar = false) {
+    if (c > conflict) conflict = c, conflict_why = std::move(why), conflict_polar = polar;
   };
   const bool single = single_valued(lex, a.slot);
   const auto vrel = cmp.claim_values(a, b);
@@ -608,18 +825,20 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (!same_thing && !thing_a.empty() && !thing_b.empty()) {
       const ValueRel vr = cmp.values(thing_a, thing_b);
       same_thing = vr == ValueRel::equal;
-      neg_general = (vr == ValueRel::specific_b && a.stance < 0) || (vr == ValueRel::specific_a && b.stance < 0);
+      neg_general = (vr == ValueRel::specific_b && a.stance < 0) || (vr == ValueRel::specific_a && b.stance < 0) ||
+                    (a.stance < 0 && b.stance > 0 && covers(lex, cmp, thing_b, thing_a)) ||
+                    (b.stance < 0 && a.stance > 0 && covers(lex, cmp, thing_a, thing_b));
     }
     if (a.stance * b.stance < 0 && a.modality == Modality::none && b.modality == Modality::none) {
       if (same_thing) oppose(a.subject_kind == SubjectKind::present ? 0.92 : 0.7,
-                             "one affirms and the other denies " + (thing_a.empty() ? a.slot : thing_a));
+                             "one affirms and the other denies " + (thing_a.empty() ? a.slot : thing_a), true);
       else if (neg_general) oppose(0.8, "one denies " + (a.stance < 0 ? thing_a : thing_b) +
-                                            " in general, the other affirms " + (a.stance < 0 ? thing_b : thing_a));
+                                            " in general, the other affirms " + (a.stance < 0 ? thing_b : thing_a), true);
     }
     // Opposing modality ("must" vs "don't have to", "may" vs "must not").
     if (deontic_conflict(deontic(a), deontic(b)) && (same_thing || thing_a.empty() || thing_b.empty()))
       oppose(0.9, std::string("the rules oppose (") + to_string(a.modality) + " vs " +
-                      (b.stance < 0 ? "not " : "") + to_string(b.modality) + ")");
+                      (b.stance < 0 ? "not " : "") + to_string(b.modality) + ")", true);
     // Counts of the same thing.
     if (a.count && b.count && std::fabs(*a.count - *b.count) > 1e-9 && (same_thing || thing_a.empty()) &&
         a.stance > 0 && b.stance > 0) {
@@ -660,14 +879,20 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (a.slot == "prefer" && a.stance > 0 && b.stance > 0 && !thing_a.empty() && !thing_b.empty() &&
         thing_a != thing_b) {
       const ValueRel vr = cmp.values(thing_a, thing_b);
-      if (vr == ValueRel::exclusive) {
+      // One preferred among alternatives: members of one value class exclude
+      // each other as preferences even where they can coexist ("I use Vim
+      // and Emacs", but "I prefer Vim" / "I prefer Emacs").
+      const ClassDef* class_a = lex.class_of(thing_a);
+      if (vr == ValueRel::exclusive || (class_a && class_a == lex.class_of(thing_b))) {
         oppose(0.8, "the preferences exclude each other (" + thing_a + " vs " + thing_b + ")");
         differ = true;
       }
     }
   }
-  if (!exclusion.empty()) oppose(0.72, "world knowledge: " + exclusion);
-  if (derived_link && a.stance * b.stance < 0) oppose(0.75, "one affirms and the other denies " + (a.values.empty() ? b.values.front() : a.values.front()));
+  if (!exclusion.empty()) oppose(0.72, "world knowledge: " + exclusion, true);
+  if (derived_link && a.stance * b.stance < 0) oppose(0.75, "one affirms and the other denies " + (a.values.empty() ? b.values.front() : a.values.front()), true);
+  if (!habit.empty())
+    oppose(0.72, "one states a habit of " + habit + ", the other a strong dislike of it", true);
 
   // ---- decide --------------------------------------------------------------------------
   const bool disjoint_scope = scopes_disjoint(lex, a.scope, b.scope);
@@ -718,13 +943,35 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       return r;
     }
   }
+  // ---- history ------------------------------------------------------------------
+  // A statement about a period that is over next to one about now (or about
+  // another past time) can both hold: "I live in Paris" / "I used to live in
+  // Lyon", "I work at Apple" / "I worked at Google for five years before
+  // that". For the values of a slot a plain past tense is enough; a stance
+  // or a denial needs an explicit marker ("I don't smoke" / "I smoked in
+  // college"), and a denial with "never" covers the past too. Facts fixed for
+  // life ("born in") are not history.
+  const SlotDef* slot_def = lex.slot(a.slot);
+  const bool fixed_slot = same_slot && slot_def && slot_def->fixed;
+  if (conflict > 0 && b_past && !fixed_slot && !b.correction) {
+    const bool denial_all_time = (a.stance < 0 && a.never) || (b.stance < 0 && b.never);
+    if (!conflict_polar || (b_hist && !denial_all_time)) {
+      r.cls = Classification::compatible;
+      r.conf = 0.72;
+      r.why = std::string("The incoming statement is about the past") + (a_past ? ", and so is the existing memory" : "") +
+              ", so both can hold (" + conflict_why + " at different times).";
+      return r;
+    }
+  }
   if (conflict > 0) {
     r.cls = Classification::true_contradiction;
     r.conf = conflict;
     if (fuzzy_subject) r.conf = std::min(r.conf, 0.7);
-    // Precision first: a block needs both statements fully accounted for.
+    // Precision first: a block needs both statements fully accounted for,
+    // and a past episode next to a present denial is not certain enough.
     if (!fully_parsed(wn, a) || !fully_parsed(wn, b)) r.conf = std::min(r.conf, 0.8);
-    if (b.correction) r.conf = std::min(0.95, r.conf + 0.02);
+    const bool all_time = (a.stance < 0 && a.never) || (b.stance < 0 && b.never);
+    if ((a_past || b_past) && !fixed_slot && !all_time) r.conf = std::min(r.conf, 0.8);
     r.why = "Both cannot hold: " + conflict_why + ", with no sign that anything changed.";
     return r;
   }
@@ -751,6 +998,36 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     r.why = "Both cannot hold: they differ in " + extra_a + " vs " + extra_b + ", with no sign that anything changed.";
     return r;
   }
+  if (same_slot && same_stance && same_values && same_object && same_count && past_cue(b) && !a_past) {
+    // "I play the cello" / "I used to play the cello": it is over.
+    r.cls = Classification::temporal_change;
+    r.conf = 0.8;
+    r.temporal = true;
+    r.retraction = true;
+    std::string cue = "used to";
+    for (const auto& c : b.change_cues)
+      if (const CueDef* d = lex.cue_by_phrase(c); d && d->kind == CueKind::past) cue = d->phrase;
+    if (cue == "use to") cue = "used to";
+    r.why = "The incoming statement says " + (thing_a.empty() ? slot_phrase(a.slot) : thing_a) +
+            " is in the past (\"" + cue + "\"), so the existing memory no longer holds.";
+    return r;
+  }
+  if (same_slot && same_stance && same_values && same_object && same_count && past_cue(a) && !b_past) {
+    // "I used to smoke" / "I smoke": it holds again.
+    r.cls = Classification::temporal_change;
+    r.conf = 0.75;
+    r.temporal = true;
+    r.why = "The existing memory says " + (thing_a.empty() ? slot_phrase(a.slot) : thing_a) +
+            " was in the past; the incoming statement says it holds now.";
+    return r;
+  }
+  if (same_slot && same_stance && same_values && same_object && same_count && b_past != a_past) {
+    // "I go to school in Leuven" / "In kindergarten I went to school in Mechelen".
+    r.cls = Classification::compatible;
+    r.conf = 0.7;
+    r.why = "One statement is about the past and the other about now; both can hold.";
+    return r;
+  }
   if (same_slot && same_stance && same_values && same_object && same_count) {
     r.cls = Classification::duplicate;
     r.conf = 0.9;
@@ -760,6 +1037,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   }
   r.cls = Classification::compatible;
   r.conf = 0.75;
+  if (same_slot && a.stance * b.stance < 0 && a.modality == Modality::none && b.modality == Modality::none &&
+      thing_a != thing_b && !thing_a.empty() && !thing_b.empty()) {
+    // "I don't eat meat" / "I ate a burger yesterday": whether the denied
+    // thing covers the other needs world knowledge the lexicon lacks.
+    r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
+    r.why = "One denies " + (a.stance < 0 ? thing_a : thing_b) + " and the other affirms " +
+            (a.stance < 0 ? thing_b : thing_a) + "; whether the one covers the other needs world knowledge.";
+    return r;
+  }
   if (vrel && (*vrel == ValueRel::specific_a || *vrel == ValueRel::specific_b))
     r.why = "One value is more specific than the other (" + thing_a + " / " + thing_b + "), so both hold.";
   else if (!single)
@@ -789,6 +1075,13 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
   const Claim& a = claim_of(lex, existing, sa);
   const Claim& b = claim_of(lex, incoming, sb);
   Analysis an = analyse(lex, a, b, existing, incoming);
+  if (an.cls == Classification::true_contradiction && b.correction) {
+    // The user corrects the memory: a contradiction the decision layer
+    // resolves as a clarification. Sure enough not to need a second opinion,
+    // never a block (a block would refuse the correction itself).
+    an.conf = std::clamp(an.conf, lex.med_confidence(), std::max(lex.med_confidence(), lex.high_confidence() - 0.01));
+    an.why += " The incoming statement is a correction.";
+  }
   Verdict v;
   v.classification = an.cls;
   v.confidence = std::clamp(an.conf, 0.0, 1.0);

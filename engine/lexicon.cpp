@@ -202,6 +202,29 @@ const ClassDef* Lexicon::class_of(std::string_view member) const {
   return it == class_member_.end() ? nullptr : &classes_[static_cast<std::size_t>(it->second)];
 }
 
+std::string_view Lexicon::lexfile_domain(std::string_view lexfile) const {
+  auto it = lexfile_domain_.find(std::string(lexfile));
+  return it == lexfile_domain_.end() ? std::string_view() : std::string_view(it->second);
+}
+
+std::string_view Lexicon::class_domain(std::string_view cls) const {
+  auto it = class_domain_.find(std::string(cls));
+  return it == class_domain_.end() ? std::string_view() : std::string_view(it->second);
+}
+
+bool Lexicon::related_domains(std::string_view a, std::string_view b) const {
+  if (a.empty() || b.empty()) return false;
+  if (a == b) return true;
+  std::string key(a);
+  key += '|';
+  key += b;
+  return related_domains_.count(key) > 0;
+}
+
+bool Lexicon::generic_domain(std::string_view d) const {
+  return d.empty() || generic_domains_.count(std::string(d)) > 0;
+}
+
 std::string Lexicon::canonical(std::string_view name) const {
   auto it = alias_map_.find(std::string(name));
   return it == alias_map_.end() ? std::string(name) : it->second;
@@ -230,10 +253,11 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
     };
     auto need = [&](std::size_t n) { return f.size() >= n; };
     if (name == "slots.txt") {
-      if (!need(4)) return bad("expected: slot | single|multi | domain | patterns");
-      if (f[1] != "single" && f[1] != "multi") return bad("cardinality must be single or multi");
+      if (!need(4)) return bad("expected: slot | single|multi|fixed | domain | patterns");
+      if (f[1] != "single" && f[1] != "multi" && f[1] != "fixed")
+        return bad("cardinality must be single, multi or fixed");
       const int idx = static_cast<int>(slots_.size());
-      slots_.push_back({f[0], f[1] == "single", f[2]});
+      slots_.push_back({f[0], f[1] != "multi", f[2], f[1] == "fixed"});
       slot_index_.emplace(f[0], idx);
       for (const auto& p : split_list(f[3])) {
         if (p == "-") continue;
@@ -296,9 +320,10 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
     } else if (name == "exclusions.txt") {
       if (!need(3)) return bad("expected: holder | verbs | things");
       ExclusionDef d;
-      d.holder = join(lemmatise_phrase(f[0]));
+      // "slot:NAME" holds for any value of that slot; "*" is that value.
+      d.holder = f[0].rfind("slot:", 0) == 0 ? f[0] : join(lemmatise_phrase(f[0]));
       for (const auto& v : split_list(f[1])) d.verbs.push_back(join(lemmatise_phrase(v)));
-      for (const auto& t : split_list(f[2])) d.things.push_back(join(lemmatise_phrase(t)));
+      for (const auto& t : split_list(f[2])) d.things.push_back(t == "*" ? t : join(lemmatise_phrase(t)));
       exclusions_.push_back(std::move(d));
     } else if (name == "aliases.txt") {
       if (!need(2)) return bad("expected: canonical | aliases");
@@ -345,10 +370,34 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
         for (const auto& w : words) correction_table_.add(lemmatise_phrase(w), 0);
       } else if (f[0] == "additive") {
         for (const auto& w : words) additive_table_.add(lemmatise_phrase(w), 0);
-      } else if (f[0] == "past_time") {
-        for (const auto& w : words) past_time_.insert(w);
+      } else if (f[0] == "history") {
+        for (const auto& w : words) history_table_.add(lemmatise_phrase(w), 0);
+      } else if (f[0] == "history_if_past") {
+        for (const auto& w : words) history_table_.add(lemmatise_phrase(w), 1);
+      } else if (f[0] == "habitual") {
+        for (const auto& w : words) habitual_.insert(join(lemmatise_phrase(w)));
+      } else if (f[0] == "exclusion_exempt") {
+        for (const auto& w : words) exclusion_exempt_.insert(join(lemmatise_phrase(w)));
       } else {
         return bad("unknown word kind `" + f[0] + "`");
+      }
+    } else if (name == "domains.txt") {
+      if (!need(2)) return bad("expected: lexfile|class|related|generic | ...");
+      if (f[0] == "lexfile" && need(3)) {
+        lexfile_domain_[f[1]] = f[2];
+      } else if (f[0] == "class" && need(3)) {
+        class_domain_[f[1]] = f[2];
+      } else if (f[0] == "related") {
+        const auto ds = split_list(f[1]);
+        for (const auto& x : ds)
+          for (const auto& y : ds)
+            if (x != y) related_domains_.insert(x + "|" + y);
+      } else if (f[0] == "generic") {
+        for (const auto& d : split_list(f[1])) generic_domains_.insert(d);
+      } else if (f[0] == "independent") {
+        for (const auto& d : split_list(f[1])) independent_domains_.insert(d);
+      } else {
+        return bad("expected: lexfile | file | domain, class | class | domain, or related|generic|independent | domains");
       }
     }
     // Unknown files (README.md is skipped by the caller) are ignored.
@@ -364,7 +413,7 @@ Expected<std::shared_ptr<const Lexicon>> Lexicon::load(
   static const char* kFiles[] = {"words.txt",   "units.txt", "slots.txt",      "stance.txt",
                                  "change_cues.txt", "modality.txt", "scopes.txt",
                                  "classes.txt", "exclusions.txt", "aliases.txt",
-                                 "figurative.txt"};
+                                 "figurative.txt", "domains.txt"};
   for (const char* name : kFiles) {
     std::string text;
     if (lexicon_dir.empty()) {

@@ -56,6 +56,9 @@ struct SlotDef {
   std::string name;
   bool single = false;  ///< single-valued (employer) or multi-valued (likes)
   std::string domain;   ///< topic domain (work, home, project, ...)
+  /// A fact fixed for life whose natural tense is the past (birthplace,
+  /// birth date): a past-tense statement of it is not history.
+  bool fixed = false;
 };
 
 struct SlotPattern {
@@ -66,6 +69,7 @@ struct SlotPattern {
 struct StanceDef {
   int polarity = 0;  ///< -2..+2
   bool exclusive = false;
+  bool strong() const { return polarity <= -2 || polarity >= 2; }
 };
 
 enum class CueKind : std::uint8_t { stop, start, switch_, move, update, now, new_, past };
@@ -183,7 +187,31 @@ class Lexicon {
   bool is_none_quantifier(std::string_view w) const { return none_quantifiers_.count(std::string(w)) > 0; }
   const PhraseTable& correction_table() const { return correction_table_; }
   const PhraseTable& additive_table() const { return additive_table_; }
-  bool is_past_time(std::string_view w) const { return past_time_.count(std::string(w)) > 0; }
+  /// Phrases that put a statement in a period that is over ("formerly",
+  /// "back in", "as a kid"); entry 1 only in a past-tense clause ("in
+  /// college": "my son is in college" is about now).
+  const PhraseTable& history_table() const { return history_table_; }
+  /// Verbs of habitual consumption or use ("drink", "eat", "use", "play"): a
+  /// positive statement with one is a habit a strong negative stance on the
+  /// same thing contradicts.
+  bool is_habitual(std::string_view verb) const { return habitual_.count(std::string(verb)) > 0; }
+  /// Words that make a thing a substitute ("vegan cheese", "meat-free"), so
+  /// world-knowledge exclusions do not apply to it.
+  bool is_exclusion_exempt(std::string_view w) const { return exclusion_exempt_.count(std::string(w)) > 0; }
+
+  // ---- topic domains (domains.txt) -------------------------------------------
+  /// Domain of a WordNet lexicographer file ("noun.food" -> food); empty if none.
+  std::string_view lexfile_domain(std::string_view lexfile) const;
+  /// Domain of a value class ("prog_language" -> technology); empty if none.
+  std::string_view class_domain(std::string_view cls) const;
+  /// Two domains that share a topic (food and health: "allergic to peanuts" /
+  /// "had a peanut butter sandwich"); a domain is related to itself.
+  bool related_domains(std::string_view a, std::string_view b) const;
+  /// Domains too broad to say two statements share a topic ("personal").
+  bool generic_domain(std::string_view d) const;
+  /// Domains whose different known slots are independent attributes
+  /// (employer and profession), so two of them are evidence both hold.
+  bool independent_domain(std::string_view d) const { return independent_domains_.count(std::string(d)) > 0; }
 
  private:
   Lexicon() = default;
@@ -219,8 +247,10 @@ class Lexicon {
   std::unordered_map<std::string, int> unit_alias_;
   PhraseTable drop_table_;
   std::unordered_set<std::string> drop_words_;
-  std::unordered_set<std::string> negators_, none_quantifiers_, past_time_;
-  PhraseTable correction_table_, additive_table_;
+  std::unordered_set<std::string> negators_, none_quantifiers_, habitual_, exclusion_exempt_;
+  PhraseTable correction_table_, additive_table_, history_table_;
+  std::unordered_map<std::string, std::string> lexfile_domain_, class_domain_;
+  std::unordered_set<std::string> related_domains_, generic_domains_, independent_domains_;
 };
 
 }  // namespace credence

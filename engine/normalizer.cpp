@@ -104,6 +104,7 @@ class Parser {
   void strip_scopes(Toks& t);
   void strip_time(Toks& t);
   void strip_purpose(Toks& t);
+  void strip_history(Toks& t);
   void strip_drops(Toks& t);
   std::size_t parse_subject(const Toks& t);
   void parse_predicate(Toks p);
@@ -124,6 +125,9 @@ class Parser {
   std::optional<std::size_t> first_neg_pos_;
   std::vector<std::string> object_np_;  // transitive object before "to"
   std::vector<std::string> action_words_;  // content words after the verb
+  std::string domain_of() const;
+  bool ended_before_cue_ = false;  // "before moving here": the period ended
+  bool year_scale_past_ = false;   // "last year", "in 2019", "years ago"
 };
 
 /// "have"/"has" (not "had"): a present perfect is not the past.
@@ -227,6 +231,18 @@ void Parser::scan_cues(Toks& t) {
     }
     const CueDef& cue = lex_.cue(m.entry);
     bool accept = true;
+    // "I lived in Porto before moving here", "until I switched to Go": the
+    // cue ends the period the statement is about; it is no change of its own.
+    auto ends_period = [&](std::size_t k) {
+      return k < t.size() && in(lem[k], {"before", "until", "till"});
+    };
+    if (i > 0 && (ends_period(i - 1) ||
+                  (i > 1 && ends_period(i - 2) && (is_first_person(lem[i - 1]) ||
+                                                   in(lem[i - 1], {"he", "she", "they", "it"}))))) {
+      ended_before_cue_ = true;
+      i += m.length;
+      continue;
+    }
     if (cue.phrase == "new" || cue.phrase == "current") {
       // "my new manager" is a change of holder; "New York" is a name and
       // "new people" just people.
@@ -258,7 +274,7 @@ void Parser::scan_cues(Toks& t) {
     }
     if (accept) {
       push_unique(c_.change_cues, cue.phrase);
-      if (cue.kind == CueKind::past) c_.tense = Tense::past;
+      if (cue.kind == CueKind::past) c_.tense = Tense::past, c_.history = true;
       if (cue.phrase == "no longer") ++negations_;
       // Adverbial cues carry no other meaning: drop them. Verb cues stay.
       const bool adverbial = cue.kind == CueKind::now || cue.kind == CueKind::past ||
@@ -376,19 +392,24 @@ void Parser::strip_time(Toks& t) {
     if ((x == "last" || x == "next" || x == "this" || x == "every") && unit_at(i + 1)) {
       drop[i] = drop[i + 1] = true;
       if (x == "last") c_.tense = Tense::past;
+      if (x == "last" && in(t[i + 1].lemma, {"year", "decade"})) year_scale_past_ = true;
     } else if (x == "ago" && i > 0) {
       drop[i] = true;
       drop[i - 1] = true;
       if (i > 1 && t[i - 2].kind == Token::Kind::number) drop[i - 2] = true;
       c_.tense = Tense::past;
+      if (in(t[i - 1].lemma, {"year", "decade"}) ||
+          (t[i - 1].kind == Token::Kind::quantity && t[i - 1].dimension == "duration" && t[i - 1].number >= 3e7))
+        year_scale_past_ = true;
     } else if (x == "yesterday" || x == "today" || x == "tonight" || x == "tomorrow") {
       drop[i] = true;
       if (x == "yesterday") c_.tense = Tense::past;
-    } else if (l == "in" && i + 1 < t.size() &&
+    } else if (l == "in" && i + 1 < t.size() && !(i > 0 && t[i - 1].lemma == "bear") &&
                (months.count(t[i + 1].text) ||
                 (t[i + 1].kind == Token::Kind::number && t[i + 1].number > 1900 &&
-                 t[i + 1].number < 2200 && !(i > 0 && t[i - 1].lemma == "bear")))) {
+                 t[i + 1].number < 2200))) {
       drop[i] = drop[i + 1] = true;
+      if (t[i + 1].kind == Token::Kind::number) year_scale_past_ = true;
     } else if (x == "every" && i + 1 < t.size() && t[i + 1].kind == Token::Kind::quantity) {
       // "rotates every 90 days": a period, kept as the value.
       drop[i] = true;
@@ -430,6 +451,19 @@ void Parser::strip_purpose(Toks& t) {
     break;
   }
   for (std::size_t i = 1; i + 1 < t.size(); ++i) {
+    // "(I don't wear glasses) when driving", "while I cook": the activity the
+    // statement holds during, a setting like "for reading".
+    if (!in(t[i].lemma, {"when", "while", "whenever"})) continue;
+    std::size_t k = i + 1;
+    if (k < t.size() && (is_first_person(t[k].lemma) || in(t[k].lemma, {"he", "she", "they"}))) ++k;
+    if (k + 1 != t.size() && !(k + 1 < t.size() && t[k + 1].kind == Token::Kind::punct)) continue;
+    const Token& g = t[k];
+    if (!g.is_word() || !verb_capable(g) || is_aux(g.lemma) || lex_.class_of(g.lemma)) continue;
+    if (c_.scope.setting.empty()) c_.scope.setting = "for " + g.lemma;
+    t.erase(t.begin() + static_cast<long>(i), t.end());
+    break;
+  }
+  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
     const Token& g = t[i + 1];
     if (t[i].lemma != "for" || !g.is_word() || g.text.size() < 5 ||
         g.text.compare(g.text.size() - 3, 3, "ing") != 0 || !verb_capable(g))
@@ -438,6 +472,41 @@ void Parser::strip_purpose(Toks& t) {
     t.erase(t.begin() + static_cast<long>(i), t.begin() + static_cast<long>(i) + 2);
     return;
   }
+}
+
+/// "formerly", "back in 2019", "as a kid", "in college" (in a past-tense
+/// clause): the statement is about a period that is over. The phrase is
+/// dropped; one ending in a preposition or "be" takes the words after it up
+/// to the next subject or comma ("back in 2019 I worked ...").
+void Parser::strip_history(Toks& t) {
+  bool past_clause = false;
+  for (const auto& x : t)
+    past_clause = past_clause || (x.is_word() && (in(x.text, {"was", "were", "did", "had", "used"}) || looks_past(x)));
+  auto lem = lemmas_of(t);
+  std::vector<bool> drop(t.size(), false);
+  for (std::size_t i = 0; i < t.size();) {
+    auto m = lex_.history_table().match(lem, i);
+    if (!m || (m.entry == 1 && !past_clause)) {
+      ++i;
+      continue;
+    }
+    c_.history = true;
+    std::size_t e = i + m.length;
+    const std::string& last = lem[e - 1];
+    if (in(last, {"in", "during", "be", "at"})) {
+      while (e < t.size() && t[e].kind != Token::Kind::punct && !is_first_person(lem[e]) &&
+             !is_possessive_det(lem[e]) && !in(lem[e], {"he", "she", "they", "we"}))
+        ++e;
+    }
+    for (std::size_t k = i; k < e; ++k) drop[k] = true;
+    i = e;
+  }
+  Toks out;
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (!drop[i]) out.push_back(std::move(t[i]));
+  // A comma left at the start ("Back in 2019, I worked") goes too.
+  while (!out.empty() && out.front().kind == Token::Kind::punct && out.front().text == ",") out.erase(out.begin());
+  t.swap(out);
 }
 
 void Parser::strip_drops(Toks& t) {
@@ -978,6 +1047,7 @@ void Parser::parse_predicate(Toks p) {
     c_.slot = d.exclusive ? "prefer" : "like";
     c_.predicate = lem[i];
     c_.stance = (d.polarity > 0 ? 1 : -1) * (neg % 2 ? -1 : 1);
+    c_.strong = d.strong() && neg % 2 == 0;
     negations_ = 0;
     complement(p, i + m.length, true);
     if (negations_ % 2) c_.stance = -c_.stance;
@@ -1127,6 +1197,66 @@ void Parser::parse_predicate(Toks p) {
   if (negations_ % 2) c_.stance = -c_.stance;
 }
 
+/// The claim's topic domain (domains.txt): a specific slot's own domain;
+/// for generic slots (like, prefer, have, use, be ...) the domain of the
+/// thing: its value class ("Go" -> technology), else its WordNet
+/// lexicographer file ("olive" -> food, since one of its first five senses
+/// is a food); else the slot's, else personal (people) or project (things).
+std::string Parser::domain_of() const {
+  const SlotDef* sd = lex_.slot(c_.slot);
+  const bool generic_slot = !sd || in(c_.slot, {"like", "prefer", "have", "use", "value", "state", "identity"});
+  if (sd && !generic_slot) return sd->domain;
+  // "favourite sport": the attribute names the topic ("cricket" is a sport
+  // here, not an insect).
+  const std::string thing = c_.slot.rfind("favorite ", 0) == 0 ? c_.slot.substr(9)
+                            : !c_.object.empty()                ? c_.object
+                            : !c_.values.empty()                ? c_.values.front()
+                                                                : c_.slot;
+  if (!thing.empty()) {
+    const ClassDef* cls = lex_.class_of(thing);
+    if (!cls && thing.rfind(' ') != std::string::npos) cls = lex_.class_of(thing.substr(thing.rfind(' ') + 1));
+    if (cls) {
+      if (auto d = lex_.class_domain(cls->name); !d.empty()) return std::string(d);
+      if (const SlotDef* cs = lex_.slot(cls->slot)) return cs->domain;
+    }
+    const std::string head = thing.substr(thing.rfind(' ') == std::string::npos ? 0 : thing.rfind(' ') + 1);
+    auto ids = wn_.lookup(head, Pos::noun);
+    std::string_view first;
+    for (std::size_t k = 0; k < ids.size() && k < 5; ++k) {
+      const std::string_view d = lex_.lexfile_domain(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile));
+      if (d == "food") return "food";
+      if (k == 0) first = d;
+    }
+    if (!first.empty() && !lex_.generic_domain(first)) return std::string(first);
+    if (ids.empty()) {
+      // A state adjective ("asleep", "sober"): the domain of the word it is
+      // derived from ("sleep": a verb of the body).
+      for (auto id : wn_.lookup(head, Pos::adj))
+        for (const auto& p : wn_.pointers(id)) {
+          if (p.rel != WordNet::Rel::derivation && p.rel != WordNet::Rel::pertainym) continue;
+          const std::string_view lf = WordNet::lexfile_name(wn_.synset(p.target).lexfile);
+          if (lf == "verb.body" || lf == "noun.state" || lf == "noun.body") return "health";
+          if (auto d = lex_.lexfile_domain(lf); !d.empty() && !lex_.generic_domain(d)) return std::string(d);
+        }
+    }
+    if (!sd && !c_.predicate.empty()) {
+      // A verb slot ("swim", "commute"): the verb's own lexicographer file.
+      auto vids = wn_.lookup(c_.predicate, Pos::verb);
+      if (!vids.empty()) {
+        const std::string_view lf = WordNet::lexfile_name(wn_.synset(vids.front()).lexfile);
+        if (lf == "verb.consumption") return "food";
+        if (lf == "verb.motion" || lf == "verb.competition") return "activities";
+        if (lf == "verb.body") return "health";
+        if (lf == "verb.social") return "social";
+        if (lf == "verb.communication") return "culture";
+      }
+    }
+    if (!first.empty()) return std::string(first);
+  }
+  if (sd) return sd->domain;
+  return subject_person_ ? "personal" : "project";
+}
+
 Claim Parser::run(std::string_view text) {
   Toks all = tokenize(lex_, text);
   {
@@ -1153,7 +1283,9 @@ Claim Parser::run(std::string_view text) {
     }
     sent.push_back(t);
   }
+  for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never");
   scan_cues(sent);
+  strip_history(sent);
   Toks second;
   Toks main = split_clauses(sent, &second);
   join_classes(main);
@@ -1231,23 +1363,39 @@ Claim Parser::run(std::string_view text) {
   }
   if (c_.stance == 0) c_.stance = negations_ % 2 ? -1 : 1;
   if (ctx_.valid_from) c_.valid_from = ctx_.valid_from;
-  // Domain: the slot's, else from WordNet's lexicographer file of the value.
-  if (const SlotDef* sd = lex_.slot(c_.slot); sd && c_.slot != "like" && c_.slot != "prefer") {
-    c_.domain = sd->domain;
-  } else {
-    const std::string& thing = !c_.object.empty() ? c_.object
-                               : !c_.values.empty() ? c_.values.front()
-                                                    : c_.slot;
-    auto ids = wn_.lookup(thing.substr(thing.rfind(' ') == std::string::npos ? 0 : thing.rfind(' ') + 1),
-                          Pos::noun);
-    if (!ids.empty()) {
-      std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
-      if (lf.substr(0, 5) == "noun.") lf.remove_prefix(5);
-      c_.domain = std::string(lf);
-    } else {
-      c_.domain = subject_person_ ? "personal" : "project";
+  // "born in March", "born in 1990": a birth date, not a place.
+  if (c_.slot == "birthplace" && c_.values.size() == 1) {
+    static const std::unordered_set<std::string> month_names = {
+        "january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december"};
+    const std::string& v = c_.values.front();
+    std::string lower_v = v;
+    std::transform(lower_v.begin(), lower_v.end(), lower_v.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    const bool year = v.size() == 4 && std::all_of(v.begin(), v.end(), [](unsigned char ch) { return std::isdigit(ch) != 0; });
+    if (year || month_names.count(lower_v)) c_.slot = "birthdate", c_.values.front() = lower_v;
+  }
+  // "I had a cheese omelette", "I have two espressos every morning": having
+  // food or drink is eating or drinking it.
+  if (c_.slot == "have" && c_.values.size() == 1 && subject_person_) {
+    const std::string& v = c_.values.front();
+    const std::string head = v.substr(v.rfind(' ') == std::string::npos ? 0 : v.rfind(' ') + 1);
+    auto ids = wn_.lookup(head, Pos::noun);
+    // "had ramen for lunch": a meal says it was eaten, whatever WordNet knows.
+    bool food = std::any_of(c_.keywords.begin(), c_.keywords.end(), [](const std::string& k) {
+      return in(k, {"breakfast", "lunch", "dinner", "brunch", "supper", "dessert", "snack"});
+    });
+    for (std::size_t k = 0; k < ids.size() && k < 2; ++k)
+      food = food || std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.food";
+    if (food && !lex_.class_of(head)) {
+      const bool beverage = wn_.is_a(head, "beverage", Pos::noun, 4);
+      c_.slot = beverage ? "drink" : "eat";
     }
   }
+  // A period that ended before a change ("before moving here"), or a past
+  // a year or more back ("in 2019", "last year", "years ago"): history.
+  if ((ended_before_cue_ || year_scale_past_) && c_.tense == Tense::past) c_.history = true;
+  c_.domain = domain_of();
   return c_;
 }
 

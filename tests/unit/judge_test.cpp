@@ -373,3 +373,171 @@ TEST(JudgeRules, VerbsOfChangeFromWordNetAndPromotionsAreChanges) {
   EXPECT_EQ(classify("I'm a junior developer", "I got promoted to senior developer"), C::temporal_change);
   EXPECT_EQ(classify("I have a dog", "I've got a dog"), C::duplicate);
 }
+
+// Problem 1 of the second judge pass: history is not a contradiction.
+TEST(JudgeHistory, AnIncomingStatementAboutThePastNextToAPresentOneIsCompatibleNeverABlock) {
+  for (Pair p : {Pair{"I live in Paris", "I used to live in Lyon"},
+                 Pair{"I work at Apple", "I worked at Google for five years before that"},
+                 Pair{"My sister works at Siemens", "My sister used to work at Bosch"},
+                 Pair{"I live in Denver", "I previously lived in Chicago"},
+                 Pair{"Our CI runs on GitHub Actions", "Formerly our CI ran on Jenkins"},
+                 Pair{"I work at Shopify", "Back in 2019 I worked at Spotify"},
+                 Pair{"The API listens on port 8443", "The API listened on port 8080 in the first release"},
+                 Pair{"I study at McGill", "I studied at a community college before that"},
+                 Pair{"I live in Madrid", "I lived in Porto for three years before moving here"},
+                 Pair{"I hate olives", "I used to love olives as a kid"},
+                 Pair{"I don't smoke", "I smoked in college"},
+                 Pair{"I don't have any pets", "I had a dog as a kid"},
+                 Pair{"I'm vegetarian", "I ate meat as a kid"}}) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_EQ(v.classification, C::compatible) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_NE(v.write_tier, WriteTier::block) << p.a << " / " << p.b;
+  }
+}
+
+TEST(JudgeHistory, TwoStatementsAboutDifferentPastTimesAreCompatible) {
+  EXPECT_EQ(classify("I used to live in Lyon", "I lived in Marseille when I was a kid"), C::compatible);
+  EXPECT_EQ(classify("I worked at Google", "I worked at Apple"), C::compatible);
+}
+
+TEST(JudgeHistory, AnExistingStatementAboutThePastIsSupersededByAPresentOne) {
+  EXPECT_EQ(classify("I used to live in Leeds", "I live in Bristol"), C::temporal_change);
+  EXPECT_EQ(classify("I worked at Google", "I work at Apple"), C::temporal_change);
+  EXPECT_EQ(classify("I used to love olives", "I hate olives"), C::temporal_change);
+}
+
+TEST(JudgeHistory, UsedToWithTheSameValueSaysItIsOver) {
+  for (Pair p : {Pair{"I play the cello", "I used to play the cello"},
+                 Pair{"I live in Austin", "I used to live in Austin"},
+                 Pair{"I drive a Volvo", "I previously drove a Volvo"}}) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_EQ(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  // A past episode of the same thing without "used to" ends nothing.
+  EXPECT_EQ(classify("My daughter goes to school in Leuven",
+                     "In kindergarten my daughter went to school in Mechelen"),
+            C::compatible);
+}
+
+TEST(JudgeHistory, FactsFixedForLifeStillContradictInThePastTense) {
+  expect_all({{"I was born in Lyon", "I was born in Nice"},
+              {"My daughter was born in March", "My daughter was born in July"},
+              {"I was born in 1990", "I was born in 1988"}},
+             C::true_contradiction);
+}
+
+TEST(JudgeHistory, APastEpisodeStillContradictsAPresentDenialButNeverBlocksUnlessTheDenialSaysNever) {
+  const Verdict v = verdict("I don't eat meat", "I ate a steak yesterday");
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  EXPECT_NE(v.write_tier, WriteTier::block);
+  EXPECT_EQ(classify("I have never smoked", "I smoked in college"), C::true_contradiction);
+  EXPECT_EQ(classify("I have never been to Spain", "I visited Spain last summer"), C::true_contradiction);
+  EXPECT_EQ(classify("I have no pets", "I walked my dog this morning"), C::true_contradiction);
+}
+
+// Problem 2: habitual use against a strong negative stance.
+TEST(JudgeStance, AHabitAndAStrongDislikeOfTheSameThingContradictAtMedConfidence) {
+  for (Pair p : {Pair{"I drink three cups of coffee every morning", "Actually I can't stand coffee"},
+                 Pair{"I drink green tea every afternoon", "I can't stand green tea"},
+                 Pair{"I eat sushi twice a week", "I hate sushi"},
+                 Pair{"I use Vim for everything", "I detest Vim"},
+                 Pair{"I play chess online every night", "I despise chess"},
+                 Pair{"I listen to jazz all day", "I can't bear jazz"},
+                 Pair{"I go running every morning", "Honestly I loathe running"},
+                 Pair{"My brother drinks a lot of beer", "My brother never touches alcohol"},
+                 Pair{"I hate sushi", "I eat sushi twice a week"}}) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_EQ(v.tier, ConfidenceTier::med) << p.a << " / " << p.b;
+    EXPECT_NE(v.write_tier, WriteTier::block) << p.a << " / " << p.b;
+  }
+}
+
+TEST(JudgeStance, AChangeCueOrADisjointScopeSeparatesAHabitFromADislike) {
+  EXPECT_EQ(classify("I drink coffee every morning", "Since last month I can't stand coffee"), C::temporal_change);
+  EXPECT_EQ(classify("I eat chocolate every day", "Lately I can't stand chocolate"), C::temporal_change);
+  EXPECT_EQ(classify("I drink beer on weekends", "I can't stand beer on weekdays"), C::context_dependent);
+}
+
+TEST(JudgeStance, AMildDislikeOrADislikeOfAnotherThingIsNoContradiction) {
+  EXPECT_NE(classify("I eat pasta every day", "I hate pizza"), C::true_contradiction);
+  EXPECT_NE(classify("I drink coffee every morning", "I can't stand tea"), C::true_contradiction);
+  EXPECT_NE(classify("I drink coffee every morning", "I dislike coffee"), C::true_contradiction);
+}
+
+// Problem 3: world knowledge decides at MED; undecidable same-topic pairs are LOW.
+TEST(JudgeWorldKnowledge, DietsAndAllergiesExcludeEatingWhatTheyRuleOutAtMedConfidence) {
+  for (Pair p : {Pair{"I'm vegan", "I went to a steakhouse and loved the ribeye"},
+                 Pair{"I'm allergic to peanuts", "I had a peanut butter sandwich"},
+                 Pair{"I'm allergic to shellfish", "I ate a whole plate of shrimp"},
+                 Pair{"I'm vegan", "I had a cheese omelette for lunch"},
+                 Pair{"I'm lactose intolerant", "I drink a glass of milk every night"},
+                 Pair{"I don't drink alcohol", "I had a few beers with friends last night"},
+                 Pair{"I'm allergic to nuts", "I snack on cashews every afternoon"},
+                 Pair{"I'm a teetotaler", "I had a glass of wine at dinner"}}) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_EQ(v.tier, ConfidenceTier::med) << p.a << " / " << p.b;
+  }
+}
+
+TEST(JudgeWorldKnowledge, SubstitutesAndOtherKindsOfInterestAreNotExcluded) {
+  EXPECT_NE(classify("I'm vegan", "I drink oat milk every morning"), C::true_contradiction);
+  EXPECT_NE(classify("I'm vegetarian", "I love vegan cheese"), C::true_contradiction);
+  EXPECT_NE(classify("I'm allergic to cats", "I have a cat allergy"), C::true_contradiction);
+  EXPECT_NE(classify("I'm allergic to cats", "I love cats"), C::true_contradiction);
+  EXPECT_NE(classify("I'm vegan", "I went to a steakhouse with friends"), C::true_contradiction);
+}
+
+TEST(JudgeSecondOpinion, SameTopicPairsWithoutStructuralEvidenceAreLowSoTheCascadeAsksTheLlm) {
+  for (Pair p : {Pair{"I wake up at 5am every day", "I'm a night owl and work from midnight to 4am"},
+                 Pair{"I'm a professional deep-sea diver", "I have a water phobia"},
+                 Pair{"I'm a night owl", "I'm usually asleep by 9pm"},
+                 Pair{"I work as a lifeguard", "I can't swim"},
+                 Pair{"I don't eat meat", "I ate a burger yesterday"}}) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_EQ(v.tier, ConfidenceTier::low) << p.a << " / " << p.b << ": " << to_string(v.classification);
+    EXPECT_LT(v.confidence, test::lexicon().med_confidence());
+  }
+}
+
+TEST(JudgeSecondOpinion, PairsWithStructuralEvidenceOrNoSharedTopicStayMed) {
+  for (Pair p : {Pair{"I work at Google", "I'm a software engineer"},
+                 Pair{"The API listens on port 8080", "The API is written in Go"},
+                 Pair{"I'm allergic to cats", "I work at Google"},
+                 Pair{"I support Arsenal", "I'm allergic to penicillin"},
+                 Pair{"I play the violin", "My dentist appointment is on Friday"}}) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_NE(v.tier, ConfidenceTier::low) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+}
+
+// Problem 4: corrections.
+TEST(JudgeCorrections, AConflictingCorrectionIsATrueContradictionAtMedNeverABlock) {
+  for (Pair p : {Pair{"I prefer Rust", "Correction: I prefer Go"},
+                 Pair{"I prefer Rust", "Actually, I prefer Go"},
+                 Pair{"I prefer Rust", "I meant I prefer Go"},
+                 Pair{"I prefer Rust", "no wait, I prefer Go"},
+                 Pair{"I prefer Rust", "sorry, it's Go"},
+                 Pair{"I live in Ghent", "Sorry, I meant I live in Bruges"},
+                 Pair{"My favourite band is Queen", "Actually, my favourite band is Abba"},
+                 Pair{"I have two cats", "Actually I have three cats"}}) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_EQ(v.tier, ConfidenceTier::med) << p.a << " / " << p.b;
+  }
+  const Verdict c = verdict("The staging database is MySQL", "No wait, the staging database is PostgreSQL",
+                            MemoryKind::concept_, MemoryKind::concept_);
+  EXPECT_EQ(c.classification, C::true_contradiction);
+  EXPECT_NE(c.write_tier, WriteTier::block);
+  EXPECT_EQ(classify("I like Rust", "Actually I also like Go"), C::compatible);
+  // Preferences among members of one class exclude each other even when the
+  // class does not ("I use Vim and Emacs" can hold).
+  EXPECT_EQ(classify("I prefer Vim", "Oops, I prefer Emacs"), C::true_contradiction);
+  EXPECT_EQ(classify("I use Vim", "I use Emacs"), C::compatible);
+}
+
+TEST(JudgeScopes, AnActivityAfterWhenIsADisjointScope) {
+  const Verdict v = verdict("I wear glasses for reading", "I don't wear glasses when driving");
+  EXPECT_EQ(v.classification, C::context_dependent) << v.reasoning;
+}

@@ -173,6 +173,9 @@ TEST(Normalizer, ClaimRoundTripsThroughJson) {
   c.possessions = {"dog"};
   c.additive = true;
   c.correction = true;
+  c.history = true;
+  c.never = true;
+  c.strong = true;
   c.predicate = "have";
   JsonWriter w;
   write_claim(w, c);
@@ -183,4 +186,111 @@ TEST(Normalizer, ClaimRoundTripsThroughJson) {
   Claim back = read_claim(r);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(back, c);
+}
+
+TEST(Normalizer, StatementsAboutAPeriodThatIsOverAreMarkedAsHistory) {
+  for (const char* text : {"I used to live in Lyon", "I previously lived in Chicago",
+                           "Formerly our CI ran on Jenkins", "Back in 2019 I worked at Spotify",
+                           "I worked at Spotify back in 2019", "I was a waitress in my twenties",
+                           "I lived in Marseille when I was a kid", "As a kid I lived in Marseille",
+                           "I studied at a community college before that",
+                           "I worked in a bar in college", "I lived in Porto for three years before moving here",
+                           "I lived in Rome five years ago", "My manager was Lee last year"}) {
+    const Claim c = claim(text);
+    EXPECT_TRUE(c.history) << text;
+    EXPECT_EQ(c.tense, Tense::past) << text;
+  }
+  for (const char* text : {"I live in Lyon", "My son is in college", "I moved to Berlin",
+                           "I had a sandwich for lunch", "I visited Spain last summer"})
+    EXPECT_FALSE(claim(text).history) << text;
+}
+
+TEST(Normalizer, AHistoryPhraseIsRemovedSoTheSubjectAndValueStayClean) {
+  const Claim a = claim("Back in 2019 I worked at Spotify");
+  EXPECT_EQ(a.subject, "user");
+  EXPECT_EQ(a.slot, "employer");
+  EXPECT_EQ(a.values, std::vector<std::string>{"spotify"});
+  const Claim b = claim("Formerly our CI ran on Jenkins");
+  EXPECT_EQ(b.subject, "ci");
+  const Claim c = claim("In kindergarten my daughter went to school in Mechelen");
+  EXPECT_EQ(c.subject, "daughter");
+}
+
+TEST(Normalizer, AChangeThatEndsThePeriodIsNotAChangeCueOfTheStatement) {
+  const Claim c = claim("I lived in Porto for three years before moving here");
+  EXPECT_TRUE(c.change_cues.empty());
+  EXPECT_EQ(c.slot, "residence");
+  EXPECT_EQ(c.values, std::vector<std::string>{"porto"});
+}
+
+TEST(Normalizer, NeverIsRecordedAsADenialCoveringAllTime) {
+  EXPECT_TRUE(claim("I have never smoked").never);
+  EXPECT_TRUE(claim("I never drink coffee").never);
+  EXPECT_FALSE(claim("I don't smoke").never);
+}
+
+TEST(Normalizer, StrongNegativeStancesAreMarkedStrong) {
+  for (const char* text : {"I can't stand coffee", "I hate sushi", "I loathe running", "I avoid dairy",
+                           "My brother never touches alcohol", "I can't bear jazz", "I detest Vim"}) {
+    const Claim c = claim(text);
+    EXPECT_TRUE(c.strong) << text;
+    EXPECT_EQ(c.stance, -1) << text;
+    EXPECT_EQ(c.slot, "like") << text;
+  }
+  EXPECT_FALSE(claim("I dislike coffee").strong);
+  EXPECT_FALSE(claim("I don't hate coffee").strong);
+}
+
+TEST(Normalizer, HavingFoodOrDrinkIsEatingOrDrinkingIt) {
+  EXPECT_EQ(claim("I had a cheese omelette for lunch").slot, "eat");
+  EXPECT_EQ(claim("I had a peanut butter sandwich").slot, "eat");
+  EXPECT_EQ(claim("I had two espressos this morning").slot, "drink");
+  EXPECT_EQ(claim("I had ramen for lunch").slot, "eat");
+  EXPECT_EQ(claim("I have a dog").slot, "have");
+  EXPECT_EQ(claim("I have two kids").slot, "have");
+}
+
+TEST(Normalizer, ABirthMonthOrYearIsABirthDateNotABirthplace) {
+  EXPECT_EQ(claim("My daughter was born in March").slot, "birthdate");
+  EXPECT_EQ(claim("I was born in 1990").slot, "birthdate");
+  EXPECT_EQ(claim("I was born in Lyon").slot, "birthplace");
+  EXPECT_FALSE(claim("My daughter was born in March").figurative);
+}
+
+TEST(Normalizer, CorrectionsAreRecognisedInTheirCommonForms) {
+  for (const char* text : {"Correction: I prefer Go", "Actually, I prefer Go", "Actually I prefer Go",
+                           "I meant I prefer Go", "No wait, I prefer Go", "no wait, it's Go",
+                           "Sorry, it's Go", "Sorry, I meant I live in Bruges", "Oops, I prefer Go",
+                           "Scratch that, I prefer Go"}) {
+    const Claim c = claim(text);
+    EXPECT_TRUE(c.correction) << text;
+    EXPECT_NE(c.subject, "no") << text;
+  }
+  const Claim c = claim("No wait, the staging database is PostgreSQL");
+  EXPECT_EQ(c.subject, "database");
+  EXPECT_EQ(c.values, std::vector<std::string>{"postgresql"});
+  EXPECT_FALSE(claim("I prefer Go").correction);
+  EXPECT_FALSE(claim("I can't wait to see Rome").correction);
+}
+
+TEST(Normalizer, AnActivityAfterWhenIsAScopeLikeForReading) {
+  EXPECT_EQ(claim("I don't wear glasses when driving").scope.setting, "for drive");
+  EXPECT_EQ(claim("I wear glasses for reading").scope.setting, "for read");
+  EXPECT_EQ(claim("I listen to podcasts while I cook").scope.setting, "for cook");
+}
+
+TEST(Normalizer, DomainsNameTheTopicNotAWordNetAccident) {
+  EXPECT_EQ(claim("I prefer Go").domain, "technology");
+  EXPECT_EQ(claim("I prefer Rust").domain, "technology");
+  EXPECT_EQ(claim("I detest Vim").domain, "technology");
+  EXPECT_EQ(claim("I like Honda").domain, "vehicle");
+  EXPECT_EQ(claim("I hate olives").domain, "food");
+  EXPECT_EQ(claim("I love spicy food").domain, "food");
+  EXPECT_EQ(claim("I have a dog").domain, "animals");
+  EXPECT_EQ(claim("I work at Google").domain, "work");
+  EXPECT_EQ(claim("I live in Paris").domain, "home");
+  EXPECT_EQ(claim("The API listens on port 8080").domain, "project");
+  EXPECT_EQ(claim("I have a water phobia").domain, "health");
+  EXPECT_EQ(claim("My favourite sport is cricket").domain, "activities");
+  EXPECT_EQ(claim("My favourite food is lasagna").domain, "food");
 }
