@@ -3,12 +3,14 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/setup.hpp"
 #include "engine/codec.hpp"
 #include "engine/digest.hpp"
 #include "engine/state.hpp"
+#include "store/fold.hpp"
 
 namespace credence::cli {
 
@@ -31,13 +33,12 @@ int cmd_replay(const Common& c, const ReplayOptions& o) {
   State state;
   std::string digest_at_live;
   std::uint64_t applied = 0;
-  Status failure;
-  if (live_seq == 0) digest_at_live = state_digest(state);
-  auto st = log->scan(1, [&](const Event& e) {
-    failure = apply(state, e, nullptr);
-    if (!failure) return false;
+  const unsigned threads = std::max(2u, std::thread::hardware_concurrency());
+  if (live_seq == 0) digest_at_live = state_digest(state, threads);
+  FoldOptions fo;
+  fo.after_each = [&](const Event& e) {
     ++applied;
-    if (e.seq == live_seq) digest_at_live = state_digest(state);
+    if (e.seq == live_seq) digest_at_live = state_digest(state, threads);
     if (!o.quiet && (applied & 0xffff) == 0) {
       const auto now = std::chrono::steady_clock::now();
       if (now - last_progress > std::chrono::seconds(1)) {
@@ -48,18 +49,13 @@ int cmd_replay(const Common& c, const ReplayOptions& o) {
                      head ? 100.0 * static_cast<double>(e.seq) / static_cast<double>(head) : 100.0);
       }
     }
-    return true;
-  });
-  if (!st) {
-    std::fprintf(stderr, "credence: replay failed: %s\n", st.error().message.c_str());
-    return 1;
-  }
-  if (!failure) {
-    std::fprintf(stderr, "credence: replay failed: %s\n", failure.error().describe().c_str());
+  };
+  if (auto st = fold_log(*log, state, fo); !st) {
+    std::fprintf(stderr, "credence: replay failed: %s\n", st.error().describe().c_str());
     return 1;
   }
   const double fold_s = seconds_since(t0);
-  const std::string digest = state_digest(state);
+  const std::string digest = state_digest(state, threads);
   std::printf("events %llu\n", static_cast<unsigned long long>(applied));
   std::printf("head %llu\n", static_cast<unsigned long long>(head));
   std::printf("memories %zu\n", state.memories().size());
@@ -85,7 +81,7 @@ int cmd_replay(const Common& c, const ReplayOptions& o) {
                  (!ss ? ss.error() : load_status.error()).describe().c_str());
     return 1;
   }
-  const std::string live_digest = state_digest(stored_state);
+  const std::string live_digest = state_digest(stored_state, threads);
   std::printf("live_seq %llu\n", static_cast<unsigned long long>(live_seq));
   std::printf("live_digest %s\n", live_digest.c_str());
   std::printf("replay_digest_at_live_seq %s\n", digest_at_live.c_str());

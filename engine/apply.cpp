@@ -220,7 +220,14 @@ class Applier {
     auto mr = r.obj("memory", true);
     if (!mr) return;
     Memory m = read_memory(*mr);
-    if (!r.ok() || s_.memory(m.id)) return;
+    if (!r.ok()) return;
+    add_memory(std::move(m));
+  }
+
+ public:
+  /// The state change of memory.added, given its decoded memory.
+  void add_memory(Memory m) {
+    if (s_.memory(m.id)) return;
     const std::string old_id = m.supersedes;
     const std::string new_id = m.id;
     const Millis until = m.valid_from.value_or(e_.ts);
@@ -235,6 +242,7 @@ class Applier {
                    "superseded by " + new_id);
   }
 
+ private:
   void memory_reinforced(json::ObjReader& r) {
     const std::string id = r.str("id");
     const double conf = r.num("confidence");
@@ -568,6 +576,30 @@ class Applier {
   const Event& e_;
   Touched* t_;
 };
+
+Expected<Memory> decode_memory_added(const Event& e) {
+  thread_local simdjson::dom::parser parser;
+  auto obj = json::parse_object(parser, e.payload);
+  if (!obj)
+    return make_error(Errc::corruption,
+                      "event " + std::to_string(e.seq) + " (" + e.type + "): " + obj.error().message);
+  json::ObjReader r(*obj);
+  auto mr = r.obj("memory", true);
+  Memory m;
+  if (mr) m = read_memory(*mr);
+  if (!r.ok())
+    return make_error(Errc::corruption,
+                      "event " + std::to_string(e.seq) + " (" + e.type + "): " + r.error().message);
+  return m;
+}
+
+Status apply_decoded(State& state, const Event& event, Memory decoded, Touched* touched) {
+  if (event.seq != 0 && event.seq <= state.applied_seq()) return {};
+  Applier a(state, event, touched);
+  a.add_memory(std::move(decoded));
+  if (event.seq != 0) state.set_applied_seq(event.seq);
+  return {};
+}
 
 Status apply(State& state, const Event& event, Touched* touched) {
   if (event.seq != 0 && event.seq <= state.applied_seq()) return {};

@@ -1,6 +1,7 @@
 #include "engine/digest.hpp"
 
 #include <algorithm>
+#include <thread>
 #include <cstring>
 #include <vector>
 
@@ -36,12 +37,20 @@ void for_each_entity(const State& s,
   }
 }
 
-void StateDigest::add(std::string_view key, std::string_view json) {
+void StateDigest::add(std::string_view key, std::string_view bytes) {
   const std::uint64_t hk = hash64(key, 0x51);
-  const std::uint64_t hv = hash64(json, hk);
-  a_ = mix64(a_ ^ hv) + (b_ << 7 | b_ >> 57);
-  b_ = mix64(b_ + (hv ^ (hk * 0x9e3779b97f4a7c15ULL)));
+  const std::uint64_t hv = hash64(bytes, hk);
+  // Two independent 64-bit lanes, summed: the result does not depend on the
+  // order entries are added in.
+  a_ += mix64(hv ^ 0x243f6a8885a308d3ULL);
+  b_ += mix64(hv + hk * 0x9e3779b97f4a7c15ULL);
   ++n_;
+}
+
+void StateDigest::merge(const StateDigest& o) {
+  a_ += o.a_;
+  b_ += o.b_;
+  n_ += o.n_;
 }
 
 std::string StateDigest::hex() const {
@@ -202,50 +211,75 @@ void canon(Canon& c, const BackgroundState& b) {
   c.i64(b.last_decay_at);
 }
 
-/// Adds the entities of one map in key order.
+/// Adds the entities of one map whose bucket index is in [from, to).
 template <class Map, class KeyFn>
-void add_sorted(StateDigest& d, const Map& m, KeyFn key_of, std::string& buf) {
-  std::vector<const typename Map::value_type*> items;
-  items.reserve(m.size());
-  for (const auto& kv : m) items.push_back(&kv);
-  std::sort(items.begin(), items.end(),
-            [](const auto* a, const auto* b) { return a->first < b->first; });
-  for (const auto* kv : items) {
+void add_buckets(StateDigest& d, const Map& m, KeyFn key_of, std::size_t from, std::size_t to,
+                 std::string& buf) {
+  for (std::size_t b = from; b < to; ++b) {
+    for (auto it = m.begin(b); it != m.end(b); ++it) {
+      Canon c(buf);
+      canon(c, it->second);
+      d.add(key_of(it->first), buf);
+    }
+  }
+}
+
+template <class Map, class KeyFn>
+void add_all(StateDigest& d, const Map& m, KeyFn key_of, std::string& buf) {
+  for (const auto& [k, v] : m) {
     Canon c(buf);
-    canon(c, kv->second);
-    d.add(key_of(kv->first), buf);
+    canon(c, v);
+    d.add(key_of(k), buf);
   }
 }
 
 }  // namespace
 
-std::string state_digest(const State& s) {
-  // Entity kinds in the order of their key prefixes, each kind in key order,
-  // so the digest does not depend on hash-map iteration order.
+std::string state_digest(const State& s, unsigned threads) {
   StateDigest d;
   std::string buf;
   buf.reserve(4096);
-  std::vector<std::string> ledger_keys;
-  s.ledger().for_each([&](const Belief& b) {
-    ledger_keys.push_back(state_key_belief(b.id));
-    for (std::uint64_t k = 0; k < b.evidence_count(); ++k)
-      ledger_keys.push_back(state_key_evidence(b.id, k));
-  });
-  std::sort(ledger_keys.begin(), ledger_keys.end());
   // The ledger's entities keep their JSON form (their codec is canonical).
-  for (const auto& k : ledger_keys) d.add(k, serialize_entity(s, k));
+  s.ledger().for_each([&](const Belief& b) {
+    const std::string bk = state_key_belief(b.id);
+    d.add(bk, serialize_entity(s, bk));
+    for (std::uint64_t k = 0; k < b.evidence_count(); ++k) {
+      const std::string ek = state_key_evidence(b.id, k);
+      d.add(ek, serialize_entity(s, ek));
+    }
+  });
   const BackgroundState def;
-  const auto& b = s.background();
-  if (b.drift_cycles != def.drift_cycles || b.decay_cycles != def.decay_cycles) {
+  const auto& bg = s.background();
+  if (bg.drift_cycles != def.drift_cycles || bg.decay_cycles != def.decay_cycles) {
     Canon c(buf);
-    canon(c, b);
+    canon(c, bg);
     d.add(kStateKeyBackground, buf);
   }
-  add_sorted(d, s.memories(), [](const std::string& id) { return state_key_memory(id); }, buf);
-  add_sorted(d, s.pending_all(), [](const std::string& id) { return state_key_pending(id); }, buf);
-  add_sorted(d, s.relationships(), [](const std::string& id) { return state_key_relationship(id); }, buf);
-  add_sorted(d, s.users(), [](const std::string& id) { return state_key_user(id); }, buf);
-  add_sorted(d, s.uncertainties(), [](const std::string& id) { return state_key_uncertainty(id); }, buf);
+  add_all(d, s.pending_all(), [](const std::string& id) { return state_key_pending(id); }, buf);
+  add_all(d, s.relationships(), [](const std::string& id) { return state_key_relationship(id); }, buf);
+  add_all(d, s.users(), [](const std::string& id) { return state_key_user(id); }, buf);
+  add_all(d, s.uncertainties(), [](const std::string& id) { return state_key_uncertainty(id); }, buf);
+  // Memories dominate: split their buckets between the threads.
+  const auto& mem = s.memories();
+  auto key_of = [](const std::string& id) { return state_key_memory(id); };
+  const std::size_t n = mem.bucket_count();
+  threads = std::max(1u, std::min(threads, 8u));
+  if (threads == 1 || mem.size() < 10000) {
+    add_buckets(d, mem, key_of, 0, n, buf);
+    return d.hex();
+  }
+  std::vector<StateDigest> parts(threads);
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threads; ++t) {
+    workers.emplace_back([&, t] {
+      std::string local;
+      local.reserve(4096);
+      add_buckets(parts[t], mem, key_of, n * t / threads, n * (t + 1) / threads, local);
+    });
+  }
+  add_buckets(parts[0], mem, key_of, 0, n / threads, buf);
+  for (auto& w : workers) w.join();
+  for (const auto& p : parts) d.merge(p);
   return d.hex();
 }
 

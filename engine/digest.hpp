@@ -21,13 +21,17 @@ void for_each_entity(const State& s,
                      const std::function<void(std::string_view key,
                                               std::string_view json)>& fn);
 
-/// The digest of a state (32 hex digits).
-std::string state_digest(const State& s);
+/// The digest of a state (32 hex digits). Uses `threads` threads (the
+/// entities are split between them).
+std::string state_digest(const State& s, unsigned threads = 1);
 
-/// Incremental digest over (key, bytes) pairs supplied in a fixed order.
+/// A digest over a set of (key, bytes) entries. Order-independent (a sum of
+/// per-entry hashes), so entries can be added in any order, from several
+/// threads (one StateDigest each, then merge()).
 class StateDigest {
  public:
-  void add(std::string_view key, std::string_view json);
+  void add(std::string_view key, std::string_view bytes);
+  void merge(const StateDigest& o);
   std::string hex() const;
   std::uint64_t entities() const { return n_; }
 

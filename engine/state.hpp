@@ -158,6 +158,13 @@ class State {
 /// for an unknown type or an undecodable payload (the state is unchanged).
 Status apply(State& state, const Event& event, Touched* touched = nullptr);
 
+/// The costly half of folding a memory.added event (decoding its payload),
+/// which needs no state, so it can run on another thread than apply.
+Expected<Memory> decode_memory_added(const Event& event);
+/// apply() for a memory.added event whose memory decode_memory_added() gave.
+Status apply_decoded(State& state, const Event& event, Memory decoded,
+                     Touched* touched = nullptr);
+
 /// State-store keys of each entity kind.
 std::string state_key_memory(std::string_view id);
 std::string state_key_uncertainty(std::string_view id);
