@@ -1,0 +1,907 @@
+// The per-user vector index. The only translation unit that includes
+// hnswlib (its 0.6.2 headers define non-inline functions).
+//
+// On-disk layout of a saved index directory (all integers little-endian):
+//
+//   meta.json        {"format": 1, "embedder": "hash-v1:384:wordnet-3.0",
+//                     "dim": 384, "seq": 1234, "seq_fingerprint": "<16 hex>",
+//                     "vectors": 1000, "partitions": 3,
+//                     "files": [{"name": "partitions.bin", "size": N,
+//                                "hash": "<16 hex>"}, ...]}
+//   partitions.bin   "CRVIDX01", u32 dim, u64 partition count, then per
+//                    partition (users in sorted order):
+//                      str user, u8 mode (0 flat, 1 graph), u64 slot count,
+//                      per slot: str id, u8 kind, u8 flags (1 superseded,
+//                      2 removed);
+//                      flat:  slot count * dim f32 (removed slots are not
+//                             written);
+//                      graph: str file name of the graph
+//                    (str = u32 length + bytes)
+//   hnsw-<n>.bin     hnswlib's saveIndex format; the graph's labels are
+//                    slot positions.
+//
+// File hashes are hash64 over 1 MiB blocks, chained; they are checked before
+// anything is parsed, so a torn or corrupted file is reported, not parsed.
+
+#include "store/vector_index.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <hnswlib/hnswlib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <queue>
+#include <shared_mutex>
+#include <thread>
+#include <unordered_map>
+
+#include "common/hash.hpp"
+#include "common/json_reader.hpp"
+#include "common/json_writer.hpp"
+#include "common/log.hpp"
+#include "engine/embedder.hpp"
+#include "store/rw_lock.hpp"
+
+namespace credence {
+
+namespace fs = std::filesystem;
+
+std::optional<KindMask> parse_kind_mask(std::string_view list) {
+  KindMask mask = 0;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    auto end = list.find(',', start);
+    if (end == std::string_view::npos) end = list.size();
+    std::string_view name = list.substr(start, end - start);
+    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+    auto kind = parse_memory_kind(name);
+    if (!kind) return std::nullopt;
+    mask |= kind_bit(*kind);
+    start = end + 1;
+  }
+  return mask;
+}
+
+namespace {
+
+using Graph = hnswlib::HierarchicalNSW<float>;
+constexpr char kMagic[8] = {'C', 'R', 'V', 'I', 'D', 'X', '0', '1'};
+constexpr std::int64_t kFormat = 1;
+constexpr std::size_t kRandomSeed = 100;
+
+struct Slot {
+  std::string id;
+  MemoryKind kind = MemoryKind::trait;
+  bool superseded = false;
+  bool removed = false;
+};
+
+struct Partition {
+  mutable RwLock mu;             // searches share it; writers hold it briefly
+  std::mutex write_mu;           // serialises writers (incl. a migration)
+  std::vector<Slot> slots;       // label = position
+  std::unordered_map<std::string, std::uint32_t> by_id;  // not removed
+  std::vector<float> flat;       // slots.size() * dim while there is no graph
+  std::unique_ptr<Graph> graph;
+  std::size_t superseded = 0;
+  std::size_t tombstones = 0;  // removed slots still stored (flat rows or graph marks)
+};
+
+bool passes(const Slot& s, const VectorQuery& q) {
+  return !s.removed && (q.kinds & kind_bit(s.kind)) != 0 &&
+         (q.include_superseded || !s.superseded) &&
+         (q.exclude_id.empty() || s.id != q.exclude_id);
+}
+
+/// Keeps the k best (label, similarity) pairs.
+class TopK {
+ public:
+  explicit TopK(std::size_t k) : k_(k) {}
+  void offer(float sim, std::uint32_t label) {
+    if (heap_.size() < k_) {
+      heap_.emplace(sim, label);
+    } else if (sim > heap_.top().first) {
+      heap_.pop();
+      heap_.emplace(sim, label);
+    }
+  }
+  /// Best first.
+  std::vector<std::pair<float, std::uint32_t>> take() {
+    std::vector<std::pair<float, std::uint32_t>> out;
+    while (!heap_.empty()) {
+      out.push_back(heap_.top());
+      heap_.pop();
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+  }
+
+ private:
+  std::size_t k_;
+  // Min-heap on similarity: the worst kept hit is on top.
+  std::priority_queue<std::pair<float, std::uint32_t>, std::vector<std::pair<float, std::uint32_t>>,
+                      std::greater<>>
+      heap_;
+};
+
+std::string hex16(std::uint64_t v) {
+  static const char* d = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) s[i] = d[v & 15];
+  return s;
+}
+
+std::optional<std::uint64_t> parse_hex16(std::string_view s) {
+  if (s.size() != 16) return std::nullopt;
+  std::uint64_t v = 0;
+  for (char c : s) {
+    v <<= 4;
+    if (c >= '0' && c <= '9') v |= static_cast<std::uint64_t>(c - '0');
+    else if (c >= 'a' && c <= 'f') v |= static_cast<std::uint64_t>(c - 'a' + 10);
+    else return std::nullopt;
+  }
+  return v;
+}
+
+/// Chained hash64 over 1 MiB blocks; nullopt when the file cannot be read.
+std::optional<std::pair<std::uint64_t, std::uint64_t>> hash_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::vector<char> buf(1 << 20);
+  std::uint64_t h = 0x43524944u, size = 0, block = 0;
+  while (in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    const auto n = static_cast<std::size_t>(in.gcount());
+    if (n == 0) break;
+    h = mix64(h ^ hash64(std::string_view(buf.data(), n), block++));
+    size += n;
+  }
+  if (in.bad()) return std::nullopt;
+  return std::make_pair(size, h);
+}
+
+bool fsync_path(const fs::path& p) {
+  const int fd = ::open(p.c_str(), O_RDONLY);
+  if (fd < 0) return false;
+  const bool ok = ::fsync(fd) == 0;
+  ::close(fd);
+  return ok;
+}
+
+/// Binary writer over an ofstream.
+class Writer {
+ public:
+  explicit Writer(std::ofstream& out) : out_(out) {}
+  void bytes(const void* p, std::size_t n) {
+    out_.write(static_cast<const char*>(p), static_cast<std::streamsize>(n));
+  }
+  void u8(std::uint8_t v) { bytes(&v, 1); }
+  void u32(std::uint32_t v) { bytes(&v, 4); }
+  void u64(std::uint64_t v) { bytes(&v, 8); }
+  void str(std::string_view s) {
+    u32(static_cast<std::uint32_t>(s.size()));
+    bytes(s.data(), s.size());
+  }
+
+ private:
+  std::ofstream& out_;
+};
+
+/// Bounds-checked reader over a byte buffer; `ok()` turns false on overrun.
+class Reader {
+ public:
+  explicit Reader(std::string_view data) : d_(data) {}
+  bool bytes(void* p, std::size_t n) {
+    if (!ok_ || d_.size() - pos_ < n) return ok_ = false;
+    std::memcpy(p, d_.data() + pos_, n);
+    pos_ += n;
+    return true;
+  }
+  std::uint8_t u8() {
+    std::uint8_t v = 0;
+    bytes(&v, 1);
+    return v;
+  }
+  std::uint32_t u32() {
+    std::uint32_t v = 0;
+    bytes(&v, 4);
+    return v;
+  }
+  std::uint64_t u64() {
+    std::uint64_t v = 0;
+    bytes(&v, 8);
+    return v;
+  }
+  std::string str() {
+    const std::uint32_t n = u32();
+    if (!ok_ || d_.size() - pos_ < n) {
+      ok_ = false;
+      return {};
+    }
+    std::string s(d_.substr(pos_, n));
+    pos_ += n;
+    return s;
+  }
+  std::size_t remaining() const { return d_.size() - pos_; }
+  bool ok() const { return ok_; }
+
+ private:
+  std::string_view d_;
+  std::size_t pos_ = 0;
+  bool ok_ = true;
+};
+
+struct FileEntry {
+  std::string name;
+  std::uint64_t size = 0;
+  std::uint64_t hash = 0;
+};
+
+struct FullMeta {
+  VectorIndex::Meta meta;
+  std::vector<FileEntry> files;
+};
+
+Expected<FullMeta> read_full_meta(const std::string& dir) {
+  const fs::path path = fs::path(dir) / "meta.json";
+  std::error_code ec;
+  if (!fs::exists(path, ec))
+    return make_error(Errc::not_found, "no vector index at " + dir);
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof())
+    return make_error(Errc::io_error, "cannot read " + path.string());
+  simdjson::dom::parser parser;
+  auto obj = json::parse_object(parser, text);
+  if (!obj) return make_error(Errc::corruption, path.string() + ": " + obj.error().message);
+  json::ObjReader r(*obj);
+  FullMeta m;
+  const auto format = r.integer("format");
+  m.meta.embedder_id = r.str("embedder");
+  m.meta.dim = static_cast<std::size_t>(r.integer("dim"));
+  m.meta.seq = r.opt_uint("seq").value_or(0);
+  const auto fp = parse_hex16(r.str("seq_fingerprint"));
+  m.meta.vectors = static_cast<std::size_t>(r.integer("vectors"));
+  if (auto files = r.opt_array("files")) {
+    for (auto el : *files) {
+      simdjson::dom::object fo;
+      if (el.get_object().get(fo)) {
+        r.fail("files", "expected objects");
+        break;
+      }
+      json::ObjReader fr(fo, "files");
+      FileEntry f;
+      f.name = fr.str("name");
+      f.size = fr.opt_uint("size").value_or(0);
+      const auto h = parse_hex16(fr.str("hash"));
+      if (!fr.ok() || !h || f.name.find('/') != std::string::npos) {
+        r.fail("files", "malformed file entry");
+        break;
+      }
+      f.hash = *h;
+      m.files.push_back(std::move(f));
+    }
+  } else {
+    r.fail("files", "missing");
+  }
+  if (!r.ok()) return make_error(Errc::corruption, path.string() + ": " + r.error().message);
+  if (format != kFormat)
+    return make_error(Errc::unsupported, path.string() + ": index format " +
+                                             std::to_string(format) + ", this build reads " +
+                                             std::to_string(kFormat));
+  if (!fp) return make_error(Errc::corruption, path.string() + ": bad seq_fingerprint");
+  m.meta.seq_fingerprint = *fp;
+  return m;
+}
+
+}  // namespace
+
+// ---- Impl -------------------------------------------------------------------
+
+struct VectorIndex::Impl {
+  Options o;
+  mutable hnswlib::InnerProductSpace space;  // hnswlib wants a non-const pointer
+  hnswlib::DISTFUNC<float> distance;
+  void* distance_param;
+  mutable RwLock map_mu;
+  std::unordered_map<std::string, std::unique_ptr<Partition>> parts;
+
+  explicit Impl(Options opt)
+      : o(opt),
+        space(opt.dim),
+        distance(space.get_dist_func()),
+        distance_param(space.get_dist_func_param()) {}
+
+  float similarity(const float* a, const void* b) const {
+    return 1.0f - distance(a, b, distance_param);
+  }
+
+  Partition* find(const std::string& user) const {
+    std::shared_lock lk(map_mu);
+    auto it = parts.find(user);
+    return it == parts.end() ? nullptr : it->second.get();
+  }
+
+  Partition& get_or_create(const std::string& user) {
+    if (Partition* p = find(user)) return *p;
+    std::unique_lock lk(map_mu);
+    auto& slot = parts[user];
+    if (!slot) slot = std::make_unique<Partition>();
+    return *slot;
+  }
+
+  std::unique_ptr<Graph> new_graph(std::size_t capacity) const {
+    auto g = std::make_unique<Graph>(&space, capacity, o.hnsw_m, o.ef_construction, kRandomSeed);
+    g->setEf(o.ef_search);
+    return g;
+  }
+
+  /// Inserts `labels` into `g` (the vector of label l is `row(l)`), with up
+  /// to build_threads threads (hnswlib supports concurrent addPoint).
+  template <class RowFn>
+  Status parallel_insert(Graph& g, const std::vector<std::uint32_t>& labels, RowFn row) const {
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::string failure;
+    std::mutex failure_mu;
+    auto work = [&] {
+      for (std::size_t i = next++; i < labels.size() && !failed; i = next++) {
+        try {
+          g.addPoint(row(labels[i]), labels[i]);
+        } catch (const std::exception& e) {
+          std::lock_guard lk(failure_mu);
+          failure = e.what();
+          failed = true;
+        }
+      }
+    };
+    const std::size_t threads = std::max<std::size_t>(1, std::min(o.build_threads, labels.size() / 256 + 1));
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (failed) return make_error(Errc::internal, "hnswlib: " + failure);
+    return {};
+  }
+
+  /// Builds the graph of a flat partition. Caller holds p.write_mu only;
+  /// searches keep using the flat array until the swap.
+  Status migrate(Partition& p, const std::string& user) const {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::unique_ptr<Graph> g;
+    std::vector<std::uint32_t> labels;
+    {
+      std::shared_lock lk(p.mu);
+      for (std::uint32_t i = 0; i < p.slots.size(); ++i)
+        if (!p.slots[i].removed) labels.push_back(i);
+      try {
+        g = new_graph(std::max<std::size_t>(2 * p.slots.size(), 1024));
+      } catch (const std::exception& e) {
+        return make_error(Errc::internal, std::string("hnswlib: ") + e.what());
+      }
+      const float* base = p.flat.data();
+      const std::size_t dim = o.dim;
+      if (auto st = parallel_insert(*g, labels, [&](std::uint32_t l) { return base + l * dim; });
+          !st)
+        return st;
+    }
+    {
+      std::unique_lock lk(p.mu);
+      p.graph = std::move(g);
+      std::vector<float>().swap(p.flat);
+    }
+    log::get("index")->info(
+        "partition of user {} migrated to HNSW: {} vectors in {} ms", user, labels.size(),
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count());
+    return {};
+  }
+
+  /// Drops removed rows of a flat partition. Caller holds write_mu and mu.
+  static void compact_flat(Partition& p, std::size_t dim) {
+    std::vector<Slot> slots;
+    std::vector<float> flat;
+    slots.reserve(p.by_id.size());
+    flat.reserve(p.by_id.size() * dim);
+    p.by_id.clear();
+    for (std::size_t i = 0; i < p.slots.size(); ++i) {
+      if (p.slots[i].removed) continue;
+      p.by_id.emplace(p.slots[i].id, static_cast<std::uint32_t>(slots.size()));
+      slots.push_back(std::move(p.slots[i]));
+      flat.insert(flat.end(), p.flat.begin() + static_cast<std::ptrdiff_t>(i * dim),
+                  p.flat.begin() + static_cast<std::ptrdiff_t>((i + 1) * dim));
+    }
+    p.slots = std::move(slots);
+    p.flat = std::move(flat);
+    p.tombstones = 0;
+  }
+
+  Status grow_if_full(Partition& p, std::size_t extra) const {
+    Graph& g = *p.graph;
+    if (g.cur_element_count + extra <= g.max_elements_) return {};
+    try {
+      g.resizeIndex(std::max(2 * g.max_elements_, g.cur_element_count + extra));
+    } catch (const std::exception& e) {
+      return make_error(Errc::internal, std::string("hnswlib: ") + e.what());
+    }
+    return {};
+  }
+
+  std::vector<VectorHit> to_hits(const Partition& p,
+                                 const std::vector<std::pair<float, std::uint32_t>>& best) const {
+    std::vector<VectorHit> hits;
+    hits.reserve(best.size());
+    for (const auto& [sim, label] : best) {
+      const Slot& s = p.slots[label];
+      hits.push_back({s.id, s.kind, sim, s.superseded});
+    }
+    return hits;
+  }
+
+  /// Exact search. Caller holds p.mu (shared).
+  std::vector<VectorHit> scan(const Partition& p, const float* q, const VectorQuery& vq) const {
+    TopK top(vq.k);
+    if (!p.graph) {
+      for (std::uint32_t l = 0; l < p.slots.size(); ++l) {
+        if (!passes(p.slots[l], vq)) continue;
+        const float sim = similarity(q, p.flat.data() + static_cast<std::size_t>(l) * o.dim);
+        if (sim >= vq.min_similarity) top.offer(sim, l);
+      }
+    } else {
+      const Graph& g = *p.graph;
+      for (hnswlib::tableint i = 0; i < g.cur_element_count; ++i) {
+        if (g.isMarkedDeleted(i)) continue;
+        const auto l = static_cast<std::uint32_t>(g.getExternalLabel(i));
+        if (!passes(p.slots[l], vq)) continue;
+        const float sim = similarity(q, g.getDataByInternalId(i));
+        if (sim >= vq.min_similarity) top.offer(sim, l);
+      }
+    }
+    return to_hits(p, top.take());
+  }
+
+  /// Graph search with over-fetching for filters. Caller holds p.mu (shared).
+  std::vector<VectorHit> graph_search(const Partition& p, const float* q,
+                                      const VectorQuery& vq) const {
+    const std::size_t live = p.by_id.size();
+    std::size_t fetch = vq.k + (vq.exclude_id.empty() ? 0 : 1);
+    for (;;) {
+      fetch = std::min(fetch, live);
+      auto heap = p.graph->searchKnn(q, fetch);
+      std::vector<std::pair<float, std::uint32_t>> found;  // nearest first
+      found.reserve(heap.size());
+      while (!heap.empty()) {
+        found.emplace_back(1.0f - heap.top().first, static_cast<std::uint32_t>(heap.top().second));
+        heap.pop();
+      }
+      std::reverse(found.begin(), found.end());
+      std::vector<std::pair<float, std::uint32_t>> best;
+      bool below_floor = false;
+      for (const auto& [sim, label] : found) {
+        if (sim < vq.min_similarity) {
+          below_floor = true;
+          break;
+        }
+        if (passes(p.slots[label], vq)) best.emplace_back(sim, label);
+        if (best.size() == vq.k) break;
+      }
+      if (best.size() == vq.k || below_floor || fetch >= live) return to_hits(p, best);
+      // The graph found fewer than asked (deletions can strand nodes): be exact.
+      if (found.size() < fetch) return scan(p, q, vq);
+      // Filters rejected too many: widen, or scan when that would cover it all.
+      if (fetch * 4 >= live) return scan(p, q, vq);
+      fetch *= 4;
+    }
+  }
+};
+
+// ---- public -------------------------------------------------------------------
+
+VectorIndex::VectorIndex(Options options) : impl_(std::make_unique<Impl>(options)) {}
+VectorIndex::~VectorIndex() = default;
+
+const VectorIndex::Options& VectorIndex::options() const { return impl_->o; }
+
+Status VectorIndex::upsert(const std::string& user, const std::string& id, MemoryKind kind,
+                           std::span<const float> vector, bool superseded) {
+  Item item{id, kind, superseded};
+  return upsert_batch(user, std::span<const Item>(&item, 1), vector);
+}
+
+Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> items,
+                                 std::span<const float> vectors) {
+  auto& im = *impl_;
+  const std::size_t dim = im.o.dim;
+  if (vectors.size() != items.size() * dim)
+    return make_error(Errc::invalid_argument,
+                      "vector index: expected " + std::to_string(items.size()) + " vectors of " +
+                          std::to_string(dim) + " floats, got " + std::to_string(vectors.size()) +
+                          " floats");
+  if (items.empty()) return {};
+  std::vector<float> unit(vectors.begin(), vectors.end());
+  for (std::size_t i = 0; i < items.size(); ++i) l2_normalise({unit.data() + i * dim, dim});
+  auto row = [&](std::size_t i) { return unit.data() + i * dim; };
+
+  Partition& p = im.get_or_create(user);
+  std::lock_guard writer(p.write_mu);
+
+  // Replacements first (rare): same label, new vector and flags.
+  std::vector<std::size_t> fresh;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    auto it = p.by_id.find(items[i].id);
+    if (it == p.by_id.end()) {
+      fresh.push_back(i);
+      continue;
+    }
+    std::unique_lock lk(p.mu);
+    Slot& s = p.slots[it->second];
+    p.superseded += (items[i].superseded ? 1 : 0) - (s.superseded ? 1 : 0);
+    s.kind = items[i].kind;
+    s.superseded = items[i].superseded;
+    if (p.graph) {
+      try {
+        p.graph->addPoint(row(i), it->second);
+      } catch (const std::exception& e) {
+        return make_error(Errc::internal, std::string("hnswlib: ") + e.what());
+      }
+    } else {
+      std::copy(row(i), row(i) + dim, p.flat.begin() + static_cast<std::ptrdiff_t>(it->second * dim));
+    }
+  }
+  // Drop duplicate ids within the batch (the last one wins).
+  {
+    std::unordered_map<std::string_view, std::size_t> last;
+    for (std::size_t i : fresh) last[items[i].id] = i;
+    std::erase_if(fresh, [&](std::size_t i) { return last[items[i].id] != i; });
+  }
+  if (fresh.empty()) return {};
+
+  auto add_slots = [&] {
+    for (std::size_t i : fresh) {
+      const auto label = static_cast<std::uint32_t>(p.slots.size());
+      p.slots.push_back({items[i].id, items[i].kind, items[i].superseded, false});
+      p.by_id.emplace(items[i].id, label);
+      if (items[i].superseded) ++p.superseded;
+    }
+  };
+
+  if (!p.graph) {
+    {
+      std::unique_lock lk(p.mu);
+      p.flat.reserve(p.flat.size() + fresh.size() * dim);
+      for (std::size_t i : fresh) p.flat.insert(p.flat.end(), row(i), row(i) + dim);
+      add_slots();
+    }
+    if (p.by_id.size() > im.o.hnsw_threshold) return im.migrate(p, user);
+    return {};
+  }
+
+  // A graph partition: searches wait while the points go in.
+  std::unique_lock lk(p.mu);
+  if (auto st = im.grow_if_full(p, fresh.size()); !st) return st;
+  std::vector<std::uint32_t> labels;
+  std::vector<const float*> rows;
+  const auto first = static_cast<std::uint32_t>(p.slots.size());
+  for (std::size_t j = 0; j < fresh.size(); ++j) {
+    labels.push_back(first + static_cast<std::uint32_t>(j));
+    rows.push_back(row(fresh[j]));
+  }
+  if (auto st = im.parallel_insert(*p.graph, labels,
+                                   [&](std::uint32_t l) { return rows[l - first]; });
+      !st)
+    return st;
+  add_slots();
+  return {};
+}
+
+bool VectorIndex::remove(const std::string& user, const std::string& id) {
+  Partition* p = impl_->find(user);
+  if (!p) return false;
+  std::lock_guard writer(p->write_mu);
+  auto it = p->by_id.find(id);
+  if (it == p->by_id.end()) return false;
+  std::unique_lock lk(p->mu);
+  const std::uint32_t label = it->second;
+  Slot& s = p->slots[label];
+  if (s.superseded) --p->superseded;
+  s.removed = true;
+  p->by_id.erase(it);
+  ++p->tombstones;
+  if (p->graph) {
+    try {
+      p->graph->markDelete(label);
+    } catch (const std::exception& e) {
+      log::get("index")->error("markDelete {} of user {}: {}", id, user, e.what());
+    }
+  } else if (p->tombstones > 64 && p->tombstones > p->by_id.size()) {
+    Impl::compact_flat(*p, impl_->o.dim);
+  }
+  return true;
+}
+
+bool VectorIndex::set_superseded(const std::string& user, const std::string& id,
+                                 bool superseded) {
+  Partition* p = impl_->find(user);
+  if (!p) return false;
+  std::lock_guard writer(p->write_mu);
+  auto it = p->by_id.find(id);
+  if (it == p->by_id.end()) return false;
+  std::unique_lock lk(p->mu);
+  Slot& s = p->slots[it->second];
+  if (s.superseded != superseded) {
+    p->superseded += superseded ? 1 : -1;
+    s.superseded = superseded;
+  }
+  return true;
+}
+
+std::optional<VectorIndex::EntryInfo> VectorIndex::find(const std::string& user,
+                                                        const std::string& id) const {
+  Partition* p = impl_->find(user);
+  if (!p) return std::nullopt;
+  std::shared_lock lk(p->mu);
+  auto it = p->by_id.find(id);
+  if (it == p->by_id.end()) return std::nullopt;
+  const Slot& s = p->slots[it->second];
+  return EntryInfo{s.kind, s.superseded};
+}
+
+Expected<std::vector<VectorHit>> VectorIndex::search(const std::string& user,
+                                                     std::span<const float> query,
+                                                     const VectorQuery& q) const {
+  const std::size_t dim = impl_->o.dim;
+  if (query.size() != dim)
+    return make_error(Errc::invalid_argument, "vector index: query has " +
+                                                  std::to_string(query.size()) +
+                                                  " dimensions, the index " + std::to_string(dim));
+  if (q.k == 0) return std::vector<VectorHit>{};
+  const Partition* p = impl_->find(user);
+  if (!p) return std::vector<VectorHit>{};
+  std::vector<float> unit(query.begin(), query.end());
+  l2_normalise(unit);
+  std::shared_lock lk(p->mu);
+  if (p->by_id.empty()) return std::vector<VectorHit>{};
+  if (!p->graph || q.exact) return impl_->scan(*p, unit.data(), q);
+  return impl_->graph_search(*p, unit.data(), q);
+}
+
+VectorIndex::PartitionInfo VectorIndex::partition(const std::string& user) const {
+  const Partition* p = impl_->find(user);
+  if (!p) return {};
+  std::shared_lock lk(p->mu);
+  return {p->by_id.size(), p->graph != nullptr};
+}
+
+VectorIndex::Stats VectorIndex::stats() const {
+  Stats s;
+  std::shared_lock lk(impl_->map_mu);
+  for (const auto& [user, p] : impl_->parts) {
+    std::shared_lock plk(p->mu);
+    ++s.partitions;
+    if (p->graph) ++s.hnsw_partitions;
+    s.vectors += p->by_id.size();
+    s.superseded += p->superseded;
+    s.tombstones += p->tombstones;
+  }
+  return s;
+}
+
+// ---- persistence ----------------------------------------------------------------
+
+Status VectorIndex::save(const std::string& dir, const Meta& meta) const {
+  const auto& im = *impl_;
+  const fs::path target(dir);
+  const fs::path tmp = target.string() + ".tmp";
+  const fs::path old = target.string() + ".old";
+  std::error_code ec;
+  fs::remove_all(tmp, ec);
+  fs::create_directories(tmp, ec);
+  if (ec) return make_error(Errc::io_error, "cannot create " + tmp.string() + ": " + ec.message());
+
+  std::vector<std::pair<std::string, const Partition*>> parts;
+  {
+    std::shared_lock lk(im.map_mu);
+    for (const auto& [user, p] : im.parts) parts.emplace_back(user, p.get());
+  }
+  std::sort(parts.begin(), parts.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+
+  std::vector<std::string> files = {"partitions.bin"};
+  std::size_t vectors = 0;
+  {
+    std::ofstream out(tmp / "partitions.bin", std::ios::binary | std::ios::trunc);
+    Writer w(out);
+    w.bytes(kMagic, sizeof kMagic);
+    w.u32(static_cast<std::uint32_t>(im.o.dim));
+    w.u64(parts.size());
+    for (const auto& [user, p] : parts) {
+      std::shared_lock lk(p->mu);
+      vectors += p->by_id.size();
+      w.str(user);
+      w.u8(p->graph ? 1 : 0);
+      auto write_slot = [&](const Slot& s) {
+        w.str(s.id);
+        w.u8(static_cast<std::uint8_t>(s.kind));
+        w.u8(static_cast<std::uint8_t>((s.superseded ? 1 : 0) | (s.removed ? 2 : 0)));
+      };
+      if (!p->graph) {
+        w.u64(p->by_id.size());
+        for (const auto& s : p->slots)
+          if (!s.removed) write_slot(s);
+        for (std::size_t l = 0; l < p->slots.size(); ++l)
+          if (!p->slots[l].removed) w.bytes(p->flat.data() + l * im.o.dim, im.o.dim * sizeof(float));
+      } else {
+        w.u64(p->slots.size());
+        for (const auto& s : p->slots) write_slot(s);
+        const std::string name = "hnsw-" + std::to_string(files.size()) + ".bin";
+        w.str(name);
+        try {
+          p->graph->saveIndex((tmp / name).string());
+        } catch (const std::exception& e) {
+          return make_error(Errc::io_error, "saving graph of user " + user + ": " + e.what());
+        }
+        files.push_back(name);
+      }
+    }
+    out.flush();
+    if (!out) return make_error(Errc::io_error, "cannot write " + (tmp / "partitions.bin").string());
+  }
+
+  JsonWriter j;
+  j.begin_object()
+      .kv("format", kFormat)
+      .kv("embedder", meta.embedder_id)
+      .kv("dim", static_cast<std::uint64_t>(im.o.dim))
+      .kv("seq", meta.seq)
+      .kv("seq_fingerprint", hex16(meta.seq_fingerprint))
+      .kv("vectors", static_cast<std::uint64_t>(vectors))
+      .kv("partitions", static_cast<std::uint64_t>(parts.size()))
+      .key("files")
+      .begin_array();
+  for (const auto& name : files) {
+    auto h = hash_file(tmp / name);
+    if (!h) return make_error(Errc::io_error, "cannot read back " + (tmp / name).string());
+    if (!fsync_path(tmp / name))
+      return make_error(Errc::io_error, "cannot sync " + (tmp / name).string());
+    j.begin_object().kv("name", name).kv("size", h->first).kv("hash", hex16(h->second)).end_object();
+  }
+  j.end_array().end_object();
+  {
+    std::ofstream out(tmp / "meta.json", std::ios::binary | std::ios::trunc);
+    out << j.view() << '\n';
+    out.flush();
+    if (!out) return make_error(Errc::io_error, "cannot write " + (tmp / "meta.json").string());
+  }
+  if (!fsync_path(tmp / "meta.json") || !fsync_path(tmp))
+    return make_error(Errc::io_error, "cannot sync " + tmp.string());
+
+  // Swap: dir -> dir.old, tmp -> dir, drop dir.old. A crash in between
+  // leaves no `dir`, which the owner treats as "rebuild".
+  fs::remove_all(old, ec);
+  if (fs::exists(target, ec)) {
+    fs::rename(target, old, ec);
+    if (ec) return make_error(Errc::io_error, "cannot move " + target.string() + ": " + ec.message());
+  }
+  fs::rename(tmp, target, ec);
+  if (ec) return make_error(Errc::io_error, "cannot move " + tmp.string() + ": " + ec.message());
+  fs::remove_all(old, ec);
+  fsync_path(target.parent_path().empty() ? fs::path(".") : target.parent_path());
+  return {};
+}
+
+Expected<VectorIndex::Meta> VectorIndex::read_meta(const std::string& dir) {
+  auto m = read_full_meta(dir);
+  if (!m) return m.error();
+  return m->meta;
+}
+
+Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir, Options options) {
+  auto fm = read_full_meta(dir);
+  if (!fm) return fm.error();
+  if (fm->meta.dim != options.dim)
+    return make_error(Errc::unsupported, "vector index at " + dir + " has dimension " +
+                                             std::to_string(fm->meta.dim) + ", expected " +
+                                             std::to_string(options.dim));
+  const fs::path base(dir);
+  std::map<std::string, FileEntry> files;
+  for (const auto& f : fm->files) {
+    auto h = hash_file(base / f.name);
+    if (!h) return make_error(Errc::corruption, "vector index file " + f.name + " is missing");
+    if (h->first != f.size || h->second != f.hash)
+      return make_error(Errc::corruption, "vector index file " + f.name +
+                                              " does not match its recorded size and hash");
+    files.emplace(f.name, f);
+  }
+  if (!files.count("partitions.bin"))
+    return make_error(Errc::corruption, "vector index at " + dir + " lists no partitions.bin");
+
+  std::string data;
+  {
+    std::ifstream in(base / "partitions.bin", std::ios::binary);
+    data.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  }
+  auto corrupt = [&](const std::string& what) {
+    return make_error(Errc::corruption, "vector index " + (base / "partitions.bin").string() +
+                                            ": " + what);
+  };
+  auto index = std::make_unique<VectorIndex>(options);
+  auto& im = *index->impl_;
+  Reader r(data);
+  char magic[8];
+  if (!r.bytes(magic, 8) || std::memcmp(magic, kMagic, 8) != 0) return corrupt("bad magic");
+  if (r.u32() != options.dim) return corrupt("dimension differs from meta.json");
+  const std::uint64_t count = r.u64();
+  const std::size_t dim = options.dim;
+  for (std::uint64_t n = 0; n < count && r.ok(); ++n) {
+    auto p = std::make_unique<Partition>();
+    const std::string user = r.str();
+    const std::uint8_t mode = r.u8();
+    const std::uint64_t slots = r.u64();
+    if (!r.ok() || mode > 1 || slots > r.remaining() / 6) return corrupt("truncated partition");
+    p->slots.reserve(slots);
+    for (std::uint64_t i = 0; i < slots && r.ok(); ++i) {
+      Slot s;
+      s.id = r.str();
+      const std::uint8_t kind = r.u8();
+      const std::uint8_t flags = r.u8();
+      if (kind > static_cast<std::uint8_t>(MemoryKind::relationship) || flags > 3)
+        return corrupt("bad entry in the partition of user " + user);
+      s.kind = static_cast<MemoryKind>(kind);
+      s.superseded = flags & 1;
+      s.removed = flags & 2;
+      if (!s.removed) {
+        if (!p->by_id.emplace(s.id, static_cast<std::uint32_t>(p->slots.size())).second)
+          return corrupt("memory " + s.id + " appears twice");
+        if (s.superseded) ++p->superseded;
+      } else {
+        ++p->tombstones;
+      }
+      p->slots.push_back(std::move(s));
+    }
+    if (!r.ok()) return corrupt("truncated partition of user " + user);
+    if (mode == 0) {
+      if (p->tombstones != 0) return corrupt("removed entry in a flat partition");
+      if (r.remaining() / sizeof(float) / dim < slots) return corrupt("truncated vectors");
+      p->flat.resize(slots * dim);
+      r.bytes(p->flat.data(), p->flat.size() * sizeof(float));
+    } else {
+      const std::string name = r.str();
+      if (!r.ok() || !files.count(name)) return corrupt("graph file " + name + " not listed");
+      try {
+        p->graph = std::make_unique<Graph>(&im.space, (base / name).string(), false, 0);
+      } catch (const std::exception& e) {
+        return make_error(Errc::corruption, "vector index graph " + name + ": " + e.what());
+      }
+      Graph& g = *p->graph;
+      const std::size_t expect_element = g.size_links_level0_ + dim * sizeof(float) + sizeof(hnswlib::labeltype);
+      if (g.size_data_per_element_ != expect_element)
+        return corrupt("graph " + name + " was built for another dimension");
+      std::size_t marked = 0;
+      for (hnswlib::tableint i = 0; i < g.cur_element_count; ++i) {
+        const auto label = g.getExternalLabel(i);
+        if (label >= p->slots.size()) return corrupt("graph " + name + " has an unknown label");
+        if (g.isMarkedDeleted(i) != p->slots[label].removed)
+          return corrupt("graph " + name + " disagrees with the entries on deletions");
+        marked += g.isMarkedDeleted(i) ? 1 : 0;
+      }
+      if (g.cur_element_count - marked != p->by_id.size())
+        return corrupt("graph " + name + " holds " + std::to_string(g.cur_element_count - marked) +
+                       " vectors for " + std::to_string(p->by_id.size()) + " entries");
+      g.setEf(options.ef_search);
+    }
+    im.parts.emplace(user, std::move(p));
+  }
+  if (!r.ok()) return corrupt("truncated");
+  if (r.remaining() != 0) return corrupt("trailing bytes");
+  return index;
+}
+
+}  // namespace credence
