@@ -696,7 +696,7 @@ VectorIndex::Stats VectorIndex::stats() const {
 
 // ---- persistence ----------------------------------------------------------------
 
-Status VectorIndex::save(const std::string& dir, const Meta& meta) const {
+Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) const {
   const auto& im = *impl_;
   const fs::path target(dir);
   const fs::path tmp = target.string() + ".tmp";
@@ -769,7 +769,7 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta) const {
   for (const auto& name : files) {
     auto h = hash_file(tmp / name);
     if (!h) return make_error(Errc::io_error, "cannot read back " + (tmp / name).string());
-    if (!fsync_path(tmp / name))
+    if (fsync && !fsync_path(tmp / name))
       return make_error(Errc::io_error, "cannot sync " + (tmp / name).string());
     j.begin_object().kv("name", name).kv("size", h->first).kv("hash", hex16(h->second)).end_object();
   }
@@ -780,7 +780,7 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta) const {
     out.flush();
     if (!out) return make_error(Errc::io_error, "cannot write " + (tmp / "meta.json").string());
   }
-  if (!fsync_path(tmp / "meta.json") || !fsync_path(tmp))
+  if (fsync && (!fsync_path(tmp / "meta.json") || !fsync_path(tmp)))
     return make_error(Errc::io_error, "cannot sync " + tmp.string());
 
   // Swap: dir -> dir.old, tmp -> dir, drop dir.old. A crash in between
@@ -793,7 +793,7 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta) const {
   fs::rename(tmp, target, ec);
   if (ec) return make_error(Errc::io_error, "cannot move " + tmp.string() + ": " + ec.message());
   fs::remove_all(old, ec);
-  fsync_path(target.parent_path().empty() ? fs::path(".") : target.parent_path());
+  if (fsync) fsync_path(target.parent_path().empty() ? fs::path(".") : target.parent_path());
   return {};
 }
 

@@ -146,9 +146,11 @@ class VectorIndex {
   Stats stats() const;
   const Options& options() const;
 
-  /// Writes the index to `dir` (via `<dir>.tmp`, swapped in at the end).
-  /// Concurrent searches continue; the caller must not write meanwhile.
-  Status save(const std::string& dir, const Meta& meta) const;
+  /// Writes the index to `dir` (via `<dir>.tmp`, swapped in at the end),
+  /// one partition at a time under its read lock: searches continue, and a
+  /// writer waits only while its own partition is being written. With
+  /// `fsync`, files and directory are synced before the swap.
+  Status save(const std::string& dir, const Meta& meta, bool fsync = true) const;
   /// Reads `<dir>/meta.json` only. not_found when there is no index.
   static Expected<Meta> read_meta(const std::string& dir);
   /// Loads an index written by save(). `options.dim` must match the file.
