@@ -6,7 +6,11 @@
 #include <httplib.h>
 
 #include "common/log.hpp"
+#include "engine/wordnet.hpp"
+#include "net/embedders.hpp"
 #include "store/event_log.hpp"
+#include "store/memory_index.hpp"
+#include "store/prescreen_service.hpp"
 #include "store/state_store.hpp"
 
 namespace credence {
@@ -16,6 +20,8 @@ struct Daemon::Impl {
   std::shared_ptr<spdlog::logger> log = log::get("daemon");
   std::unique_ptr<EventLog> event_log;
   std::unique_ptr<StateStore> state;
+  std::unique_ptr<MemoryIndex> memory_index;  // follows `state`; destroyed first
+  std::unique_ptr<Prescreen> prescreen;
   httplib::Server http;
   std::thread http_thread;
   std::string host;
@@ -47,6 +53,30 @@ bool split_listen(const std::string& listen, std::string& host, int& port) {
 }
 }  // namespace
 
+/// The embedder, the vector index following the state, and the pre-screen.
+Status Daemon::start_vector_search() {
+  auto& im = *impl_;
+  std::shared_ptr<const WordNet> wordnet;
+  if (auto wn = WordNet::load(); wn) {
+    wordnet = *wn;
+  } else {
+    im.log->warn("hash embedder without WordNet (no lemmas or synsets): {}",
+                 wn.error().message);
+  }
+  auto embedder = make_embedder(im.config.embedder, wordnet);
+  if (!embedder) return embedder.error();
+  auto index = MemoryIndex::open(*im.state, *embedder,
+                                 MemoryIndex::options_from(im.config.index, im.config.store));
+  if (!index) return index.error();
+  im.memory_index = std::move(*index);
+  auto options = Prescreen::options_from(im.config.prescreen);
+  if (!options) return options.error();
+  im.prescreen = std::make_unique<Prescreen>(*im.memory_index, *im.state, *options);
+  im.log->info("pre-screen ready: embedder {}, {} vectors", (*embedder)->id(),
+               im.memory_index->index().stats().vectors);
+  return {};
+}
+
 Status Daemon::start() {
   auto& im = *impl_;
   if (!split_listen(im.config.server.listen, im.host, im.port))
@@ -64,6 +94,7 @@ Status Daemon::start() {
   auto st = StateStore::open(*im.event_log, {});
   if (!st) return st.error();
   im.state = std::move(*st);
+  if (auto vs = start_vector_search(); !vs) return vs;
 
   im.http.Get("/healthz", [](const httplib::Request&, httplib::Response& res) {
     res.set_content("{\"status\":\"ok\"}", "application/json");
@@ -99,6 +130,8 @@ int Daemon::wait_for_shutdown() {
   impl_->log->info("received {}, draining", sig == SIGTERM ? "SIGTERM" : "SIGINT");
   impl_->http.stop();
   if (impl_->http_thread.joinable()) impl_->http_thread.join();
+  impl_->prescreen.reset();
+  impl_->memory_index.reset();  // saves the vector index
   if (auto st = impl_->state->flush(); !st) {
     impl_->log->error("final flush failed: {}", st.error().describe());
     return 1;

@@ -423,6 +423,19 @@ struct MemoryIndex::Impl {
 
 MemoryIndex::MemoryIndex(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
+MemoryIndex::Options MemoryIndex::options_from(const IndexConfig& c, const StoreConfig& store) {
+  Options o;
+  o.dir = (std::filesystem::path(store.data_dir) / "index").string();
+  o.index.hnsw_threshold = static_cast<std::size_t>(c.hnsw_threshold);
+  o.index.hnsw_m = static_cast<std::size_t>(c.hnsw_m);
+  o.index.ef_construction = static_cast<std::size_t>(c.hnsw_ef_construction);
+  o.index.ef_search = static_cast<std::size_t>(c.hnsw_ef_search);
+  o.index.build_threads = static_cast<std::size_t>(c.build_threads);
+  o.save_interval = std::chrono::seconds(c.save_interval_s);
+  o.fsync = store.sync == "fsync";
+  return o;
+}
+
 Expected<std::unique_ptr<MemoryIndex>> MemoryIndex::open(StateStore& state,
                                                          std::shared_ptr<const Embedder> embedder,
                                                          Options options) {

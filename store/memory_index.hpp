@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "config/config.hpp"
 #include "engine/embedder.hpp"
 #include "store/state_store.hpp"
 #include "store/vector_index.hpp"
@@ -72,6 +73,10 @@ class MemoryIndex {
     std::size_t vectors = 0;
     std::chrono::milliseconds took{0};
   };
+
+  /// Options from the [index] and [store] sections: dir = <data_dir>/index,
+  /// fsync when store.sync is "fsync".
+  static Options options_from(const IndexConfig& index, const StoreConfig& store);
 
   static Expected<std::unique_ptr<MemoryIndex>> open(StateStore& state,
                                                      std::shared_ptr<const Embedder> embedder,
