@@ -60,10 +60,10 @@ struct EmbedderConfig {
 
 /// [index]: the per-user vector index (store/vector_index.hpp).
 struct IndexConfig {
-  std::int64_t hnsw_threshold = 4096;
+  std::int64_t hnsw_threshold = 2048;
   std::int64_t hnsw_m = 16;
-  std::int64_t hnsw_ef_construction = 100;
-  std::int64_t hnsw_ef_search = 64;
+  std::int64_t hnsw_ef_construction = 200;
+  std::int64_t hnsw_ef_search = 128;
   std::int64_t build_threads = 1;
   std::int64_t save_interval_s = 300;
 };

@@ -340,8 +340,10 @@ struct MemoryIndex::Impl {
       report.reason = reason;
       log->info("rebuilding the vector index from the state: {}", reason);
       if (auto st = rebuild(); !st) return st;
-      std::lock_guard lk(saver_mu);
-      save_now = true;
+      if (o.save_interval.count() > 0) {  // do not redo the work after a crash
+        std::lock_guard lk(saver_mu);
+        save_now = true;
+      }
     }
     ready = true;
     f.unlock();
@@ -487,6 +489,7 @@ void MemoryIndex::sync() { impl_->drain(true); }
 std::uint64_t MemoryIndex::synced_seq() const { return impl_->synced; }
 const MemoryIndex::StartReport& MemoryIndex::start_report() const { return impl_->report; }
 const VectorIndex& MemoryIndex::index() const { return *impl_->index; }
+VectorIndex& MemoryIndex::index() { return *impl_->index; }
 const Embedder& MemoryIndex::embedder() const { return *impl_->embedder; }
 
 MemoryIndex::Stats MemoryIndex::stats() const {

@@ -20,7 +20,7 @@
 /// is not trusted); then it catches up from the log. Otherwise (missing,
 /// stale beyond the log, from another database, corrupt, other embedder)
 /// it is rebuilt from the state by re-embedding every live memory, and
-/// saved in the background.
+/// saved in the background at once (unless saves are only at destruction).
 ///
 /// Persistence: saved every `save_interval` when it changed, and at
 /// destruction, while following continues (the saved sequence number is
@@ -97,6 +97,7 @@ class MemoryIndex {
   std::uint64_t synced_seq() const;
   const StartReport& start_report() const;
   const VectorIndex& index() const;
+  VectorIndex& index();
   const Embedder& embedder() const;
 
   struct Stats {

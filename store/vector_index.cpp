@@ -9,16 +9,17 @@
 //                     "files": [{"name": "partitions.bin", "size": N,
 //                                "hash": "<16 hex>"}, ...]}
 //   partitions.bin   "CRVIDX01", u32 dim, u64 partition count, then per
-//                    partition (users in sorted order):
-//                      str user, u8 mode (0 flat, 1 graph), u64 slot count,
-//                      per slot: str id, u8 kind, u8 flags (1 superseded,
-//                      2 removed);
+//                    partition (users in sorted order): str user, then one
+//                    shard per memory kind (trait, episode, concept,
+//                    relationship):
+//                      u8 mode (0 flat, 1 graph), u64 slot count,
+//                      per slot: str id, u8 flags (1 superseded, 2 removed);
 //                      flat:  slot count * dim f32 (removed slots are not
 //                             written);
 //                      graph: str file name of the graph
 //                    (str = u32 length + bytes)
 //   hnsw-<n>.bin     hnswlib's saveIndex format; the graph's labels are
-//                    slot positions.
+//                    slot positions in its shard.
 //
 // File hashes are hash64 over 1 MiB blocks, chained; they are checked before
 // anything is parsed, so a torn or corrupted file is reported, not parsed.
@@ -31,6 +32,7 @@
 #include <hnswlib/hnswlib.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstring>
 #include <filesystem>
@@ -77,45 +79,66 @@ constexpr char kMagic[8] = {'C', 'R', 'V', 'I', 'D', 'X', '0', '1'};
 constexpr std::int64_t kFormat = 1;
 constexpr std::size_t kRandomSeed = 100;
 
+constexpr std::size_t kKinds = 4;
+
 struct Slot {
   std::string id;
-  MemoryKind kind = MemoryKind::trait;
   bool superseded = false;
   bool removed = false;
 };
 
-struct Partition {
-  mutable RwLock mu;             // searches share it; writers hold it briefly
-  std::mutex write_mu;           // serialises writers (incl. a migration)
-  std::vector<Slot> slots;       // label = position
-  std::unordered_map<std::string, std::uint32_t> by_id;  // not removed
-  std::vector<float> flat;       // slots.size() * dim while there is no graph
+/// The vectors of one memory kind of one user.
+struct Shard {
+  std::vector<Slot> slots;  // label = position
+  std::vector<float> flat;  // slots.size() * dim while there is no graph
   std::unique_ptr<Graph> graph;
-  std::size_t superseded = 0;
+  std::size_t live = 0;        // slots not removed
+  std::size_t superseded = 0;  // live and superseded
   std::size_t tombstones = 0;  // removed slots still stored (flat rows or graph marks)
 };
 
+struct Loc {
+  MemoryKind kind;
+  std::uint32_t label;
+};
+
+struct Partition {
+  mutable RwLock mu;    // searches share it; writers hold it briefly
+  std::mutex write_mu;  // serialises writers (incl. a migration)
+  std::array<Shard, kKinds> shards;
+  std::unordered_map<std::string, Loc> by_id;  // live entries
+
+  Shard& shard(MemoryKind k) { return shards[static_cast<std::size_t>(k)]; }
+  const Shard& shard(MemoryKind k) const { return shards[static_cast<std::size_t>(k)]; }
+};
+
 bool passes(const Slot& s, const VectorQuery& q) {
-  return !s.removed && (q.kinds & kind_bit(s.kind)) != 0 &&
-         (q.include_superseded || !s.superseded) &&
+  return !s.removed && (q.include_superseded || !s.superseded) &&
          (q.exclude_id.empty() || s.id != q.exclude_id);
 }
 
-/// Keeps the k best (label, similarity) pairs.
+/// A hit inside one shard: similarity, kind, label.
+struct Scored {
+  float sim;
+  MemoryKind kind;
+  std::uint32_t label;
+};
+
+/// Keeps the k most similar hits.
 class TopK {
  public:
   explicit TopK(std::size_t k) : k_(k) {}
-  void offer(float sim, std::uint32_t label) {
+  void offer(const Scored& h) {
     if (heap_.size() < k_) {
-      heap_.emplace(sim, label);
-    } else if (sim > heap_.top().first) {
+      heap_.push(h);
+    } else if (h.sim > heap_.top().sim) {
       heap_.pop();
-      heap_.emplace(sim, label);
+      heap_.push(h);
     }
   }
   /// Best first.
-  std::vector<std::pair<float, std::uint32_t>> take() {
-    std::vector<std::pair<float, std::uint32_t>> out;
+  std::vector<Scored> take() {
+    std::vector<Scored> out;
     while (!heap_.empty()) {
       out.push_back(heap_.top());
       heap_.pop();
@@ -125,11 +148,11 @@ class TopK {
   }
 
  private:
+  struct Worse {
+    bool operator()(const Scored& a, const Scored& b) const { return a.sim > b.sim; }
+  };
   std::size_t k_;
-  // Min-heap on similarity: the worst kept hit is on top.
-  std::priority_queue<std::pair<float, std::uint32_t>, std::vector<std::pair<float, std::uint32_t>>,
-                      std::greater<>>
-      heap_;
+  std::priority_queue<Scored, std::vector<Scored>, Worse> heap_;  // worst on top
 };
 
 std::string hex16(std::uint64_t v) {
@@ -363,7 +386,8 @@ struct VectorIndex::Impl {
         }
       }
     };
-    const std::size_t threads = std::max<std::size_t>(1, std::min(o.build_threads, labels.size() / 256 + 1));
+    const std::size_t threads =
+        std::max<std::size_t>(1, std::min(o.build_threads, labels.size() / 256 + 1));
     std::vector<std::thread> pool;
     for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
     work();
@@ -372,22 +396,23 @@ struct VectorIndex::Impl {
     return {};
   }
 
-  /// Builds the graph of a flat partition. Caller holds p.write_mu only;
+  /// Builds the graph of a flat shard. Caller holds p.write_mu only;
   /// searches keep using the flat array until the swap.
-  Status migrate(Partition& p, const std::string& user) const {
+  Status migrate(Partition& p, MemoryKind kind, const std::string& user) const {
     const auto t0 = std::chrono::steady_clock::now();
+    Shard& sh = p.shard(kind);
     std::unique_ptr<Graph> g;
     std::vector<std::uint32_t> labels;
     {
       std::shared_lock lk(p.mu);
-      for (std::uint32_t i = 0; i < p.slots.size(); ++i)
-        if (!p.slots[i].removed) labels.push_back(i);
+      for (std::uint32_t i = 0; i < sh.slots.size(); ++i)
+        if (!sh.slots[i].removed) labels.push_back(i);
       try {
-        g = new_graph(std::max<std::size_t>(2 * p.slots.size(), 1024));
+        g = new_graph(std::max<std::size_t>(2 * sh.slots.size(), 1024));
       } catch (const std::exception& e) {
         return make_error(Errc::internal, std::string("hnswlib: ") + e.what());
       }
-      const float* base = p.flat.data();
+      const float* base = sh.flat.data();
       const std::size_t dim = o.dim;
       if (auto st = parallel_insert(*g, labels, [&](std::uint32_t l) { return base + l * dim; });
           !st)
@@ -395,37 +420,38 @@ struct VectorIndex::Impl {
     }
     {
       std::unique_lock lk(p.mu);
-      p.graph = std::move(g);
-      std::vector<float>().swap(p.flat);
+      sh.graph = std::move(g);
+      std::vector<float>().swap(sh.flat);
     }
     log::get("index")->info(
-        "partition of user {} migrated to HNSW: {} vectors in {} ms", user, labels.size(),
+        "{} shard of user {} migrated to HNSW: {} vectors in {} ms", to_string(kind), user,
+        labels.size(),
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
             .count());
     return {};
   }
 
-  /// Drops removed rows of a flat partition. Caller holds write_mu and mu.
-  static void compact_flat(Partition& p, std::size_t dim) {
+  /// Drops removed rows of a flat shard. Caller holds write_mu and mu.
+  void compact_flat(Partition& p, MemoryKind kind) const {
+    Shard& sh = p.shard(kind);
     std::vector<Slot> slots;
     std::vector<float> flat;
-    slots.reserve(p.by_id.size());
-    flat.reserve(p.by_id.size() * dim);
-    p.by_id.clear();
-    for (std::size_t i = 0; i < p.slots.size(); ++i) {
-      if (p.slots[i].removed) continue;
-      p.by_id.emplace(p.slots[i].id, static_cast<std::uint32_t>(slots.size()));
-      slots.push_back(std::move(p.slots[i]));
-      flat.insert(flat.end(), p.flat.begin() + static_cast<std::ptrdiff_t>(i * dim),
-                  p.flat.begin() + static_cast<std::ptrdiff_t>((i + 1) * dim));
+    slots.reserve(sh.live);
+    flat.reserve(sh.live * o.dim);
+    for (std::size_t i = 0; i < sh.slots.size(); ++i) {
+      if (sh.slots[i].removed) continue;
+      p.by_id[sh.slots[i].id] = Loc{kind, static_cast<std::uint32_t>(slots.size())};
+      slots.push_back(std::move(sh.slots[i]));
+      flat.insert(flat.end(), sh.flat.begin() + static_cast<std::ptrdiff_t>(i * o.dim),
+                  sh.flat.begin() + static_cast<std::ptrdiff_t>((i + 1) * o.dim));
     }
-    p.slots = std::move(slots);
-    p.flat = std::move(flat);
-    p.tombstones = 0;
+    sh.slots = std::move(slots);
+    sh.flat = std::move(flat);
+    sh.tombstones = 0;
   }
 
-  Status grow_if_full(Partition& p, std::size_t extra) const {
-    Graph& g = *p.graph;
+  Status grow_if_full(Shard& sh, std::size_t extra) const {
+    Graph& g = *sh.graph;
     if (g.cur_element_count + extra <= g.max_elements_) return {};
     try {
       g.resizeIndex(std::max(2 * g.max_elements_, g.cur_element_count + extra));
@@ -435,47 +461,38 @@ struct VectorIndex::Impl {
     return {};
   }
 
-  std::vector<VectorHit> to_hits(const Partition& p,
-                                 const std::vector<std::pair<float, std::uint32_t>>& best) const {
-    std::vector<VectorHit> hits;
-    hits.reserve(best.size());
-    for (const auto& [sim, label] : best) {
-      const Slot& s = p.slots[label];
-      hits.push_back({s.id, s.kind, sim, s.superseded});
+  /// Exact search of a shard. Caller holds p.mu (shared).
+  void scan(const Shard& sh, MemoryKind kind, const float* q, const VectorQuery& vq,
+            TopK& top) const {
+    if (!sh.graph) {
+      for (std::uint32_t l = 0; l < sh.slots.size(); ++l) {
+        if (!passes(sh.slots[l], vq)) continue;
+        const float sim = similarity(q, sh.flat.data() + static_cast<std::size_t>(l) * o.dim);
+        if (sim >= vq.min_similarity) top.offer({sim, kind, l});
+      }
+      return;
     }
-    return hits;
+    const Graph& g = *sh.graph;
+    for (hnswlib::tableint i = 0; i < g.cur_element_count; ++i) {
+      if (g.isMarkedDeleted(i)) continue;
+      const auto l = static_cast<std::uint32_t>(g.getExternalLabel(i));
+      if (!passes(sh.slots[l], vq)) continue;
+      const float sim = similarity(q, g.getDataByInternalId(i));
+      if (sim >= vq.min_similarity) top.offer({sim, kind, l});
+    }
   }
 
-  /// Exact search. Caller holds p.mu (shared).
-  std::vector<VectorHit> scan(const Partition& p, const float* q, const VectorQuery& vq) const {
-    TopK top(vq.k);
-    if (!p.graph) {
-      for (std::uint32_t l = 0; l < p.slots.size(); ++l) {
-        if (!passes(p.slots[l], vq)) continue;
-        const float sim = similarity(q, p.flat.data() + static_cast<std::size_t>(l) * o.dim);
-        if (sim >= vq.min_similarity) top.offer(sim, l);
-      }
-    } else {
-      const Graph& g = *p.graph;
-      for (hnswlib::tableint i = 0; i < g.cur_element_count; ++i) {
-        if (g.isMarkedDeleted(i)) continue;
-        const auto l = static_cast<std::uint32_t>(g.getExternalLabel(i));
-        if (!passes(p.slots[l], vq)) continue;
-        const float sim = similarity(q, g.getDataByInternalId(i));
-        if (sim >= vq.min_similarity) top.offer(sim, l);
-      }
-    }
-    return to_hits(p, top.take());
-  }
-
-  /// Graph search with over-fetching for filters. Caller holds p.mu (shared).
-  std::vector<VectorHit> graph_search(const Partition& p, const float* q,
-                                      const VectorQuery& vq) const {
-    const std::size_t live = p.by_id.size();
+  /// Graph search of a shard, over-fetching for the filters. Caller holds
+  /// p.mu (shared).
+  void graph_search(const Shard& sh, MemoryKind kind, const float* q, const VectorQuery& vq,
+                    TopK& top) const {
+    // Widening stops here; a larger shard returns what it found rather
+    // than scanning everything (the superseded filter rarely needs it).
+    constexpr std::size_t kMaxFetch = 4096;
     std::size_t fetch = vq.k + (vq.exclude_id.empty() ? 0 : 1);
     for (;;) {
-      fetch = std::min(fetch, live);
-      auto heap = p.graph->searchKnn(q, fetch);
+      fetch = std::min(fetch, sh.live);
+      auto heap = sh.graph->searchKnn(q, fetch);
       std::vector<std::pair<float, std::uint32_t>> found;  // nearest first
       found.reserve(heap.size());
       while (!heap.empty()) {
@@ -483,21 +500,29 @@ struct VectorIndex::Impl {
         heap.pop();
       }
       std::reverse(found.begin(), found.end());
-      std::vector<std::pair<float, std::uint32_t>> best;
+      std::vector<Scored> best;
       bool below_floor = false;
       for (const auto& [sim, label] : found) {
         if (sim < vq.min_similarity) {
           below_floor = true;
           break;
         }
-        if (passes(p.slots[label], vq)) best.emplace_back(sim, label);
+        if (passes(sh.slots[label], vq)) best.push_back({sim, kind, label});
         if (best.size() == vq.k) break;
       }
-      if (best.size() == vq.k || below_floor || fetch >= live) return to_hits(p, best);
-      // The graph found fewer than asked (deletions can strand nodes): be exact.
-      if (found.size() < fetch) return scan(p, q, vq);
-      // Filters rejected too many: widen, or scan when that would cover it all.
-      if (fetch * 4 >= live) return scan(p, q, vq);
+      const bool enough = best.size() == vq.k || below_floor || fetch >= sh.live;
+      // The graph found fewer than asked (deletions can strand nodes), or the
+      // filters need more than a graph search should fetch: be exact when the
+      // shard is small enough, else settle for what was found.
+      const bool small = sh.live <= 4 * std::max<std::size_t>(o.hnsw_threshold, kMaxFetch);
+      if (!enough && (found.size() < fetch || fetch * 4 >= sh.live) && small) {
+        scan(sh, kind, q, vq, top);
+        return;
+      }
+      if (enough || found.size() < fetch || fetch >= kMaxFetch) {
+        for (const auto& h : best) top.offer(h);
+        return;
+      }
       fetch *= 4;
     }
   }
@@ -525,6 +550,9 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
                       "vector index: expected " + std::to_string(items.size()) + " vectors of " +
                           std::to_string(dim) + " floats, got " + std::to_string(vectors.size()) +
                           " floats");
+  for (const auto& it : items)
+    if (static_cast<std::size_t>(it.kind) >= kKinds)
+      return make_error(Errc::invalid_argument, "vector index: unknown memory kind");
   if (items.empty()) return {};
   std::vector<float> unit(vectors.begin(), vectors.end());
   for (std::size_t i = 0; i < items.size(); ++i) l2_normalise({unit.data() + i * dim, dim});
@@ -533,72 +561,98 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
   Partition& p = im.get_or_create(user);
   std::lock_guard writer(p.write_mu);
 
-  // Replacements first (rare): same label, new vector and flags.
-  std::vector<std::size_t> fresh;
-  for (std::size_t i = 0; i < items.size(); ++i) {
+  // The last occurrence of an id in the batch wins.
+  std::vector<std::size_t> order;
+  {
+    std::unordered_map<std::string_view, std::size_t> last;
+    for (std::size_t i = 0; i < items.size(); ++i) last[items[i].id] = i;
+    for (std::size_t i = 0; i < items.size(); ++i)
+      if (last[items[i].id] == i) order.push_back(i);
+  }
+  // Replacements in place (same kind): new vector and flag.
+  std::array<std::vector<std::size_t>, kKinds> fresh;
+  for (std::size_t i : order) {
     auto it = p.by_id.find(items[i].id);
+    if (it != p.by_id.end() && it->second.kind != items[i].kind) {
+      // The kind changed: retire the old entry, add it to its new shard.
+      std::unique_lock lk(p.mu);
+      Shard& old = p.shard(it->second.kind);
+      Slot& s = old.slots[it->second.label];
+      if (s.superseded) --old.superseded;
+      s.removed = true;
+      --old.live;
+      ++old.tombstones;
+      if (old.graph) {
+        try {
+          old.graph->markDelete(it->second.label);
+        } catch (const std::exception& e) {
+          return make_error(Errc::internal, std::string("hnswlib: ") + e.what());
+        }
+      }
+      p.by_id.erase(it);
+      it = p.by_id.end();
+    }
     if (it == p.by_id.end()) {
-      fresh.push_back(i);
+      fresh[static_cast<std::size_t>(items[i].kind)].push_back(i);
       continue;
     }
     std::unique_lock lk(p.mu);
-    Slot& s = p.slots[it->second];
-    p.superseded += (items[i].superseded ? 1 : 0) - (s.superseded ? 1 : 0);
-    s.kind = items[i].kind;
-    s.superseded = items[i].superseded;
-    if (p.graph) {
+    Shard& sh = p.shard(it->second.kind);
+    Slot& s = sh.slots[it->second.label];
+    if (s.superseded != items[i].superseded) {
+      if (items[i].superseded) ++sh.superseded;
+      else --sh.superseded;
+      s.superseded = items[i].superseded;
+    }
+    if (sh.graph) {
       try {
-        p.graph->addPoint(row(i), it->second);
+        sh.graph->addPoint(row(i), it->second.label);
       } catch (const std::exception& e) {
         return make_error(Errc::internal, std::string("hnswlib: ") + e.what());
       }
     } else {
-      std::copy(row(i), row(i) + dim, p.flat.begin() + static_cast<std::ptrdiff_t>(it->second * dim));
+      std::copy(row(i), row(i) + dim,
+                sh.flat.begin() + static_cast<std::ptrdiff_t>(it->second.label * dim));
     }
   }
-  // Drop duplicate ids within the batch (the last one wins).
-  {
-    std::unordered_map<std::string_view, std::size_t> last;
-    for (std::size_t i : fresh) last[items[i].id] = i;
-    std::erase_if(fresh, [&](std::size_t i) { return last[items[i].id] != i; });
-  }
-  if (fresh.empty()) return {};
 
-  auto add_slots = [&] {
-    for (std::size_t i : fresh) {
-      const auto label = static_cast<std::uint32_t>(p.slots.size());
-      p.slots.push_back({items[i].id, items[i].kind, items[i].superseded, false});
-      p.by_id.emplace(items[i].id, label);
-      if (items[i].superseded) ++p.superseded;
+  for (std::size_t k = 0; k < kKinds; ++k) {
+    if (fresh[k].empty()) continue;
+    const auto kind = static_cast<MemoryKind>(k);
+    Shard& sh = p.shards[k];
+    auto add_slots = [&] {
+      for (std::size_t i : fresh[k]) {
+        const auto label = static_cast<std::uint32_t>(sh.slots.size());
+        sh.slots.push_back({items[i].id, items[i].superseded, false});
+        p.by_id[items[i].id] = Loc{kind, label};
+        ++sh.live;
+        if (items[i].superseded) ++sh.superseded;
+      }
+    };
+    if (!sh.graph) {
+      {
+        std::unique_lock lk(p.mu);
+        sh.flat.reserve(sh.flat.size() + fresh[k].size() * dim);
+        for (std::size_t i : fresh[k]) sh.flat.insert(sh.flat.end(), row(i), row(i) + dim);
+        add_slots();
+      }
+      if (sh.live > im.o.hnsw_threshold)
+        if (auto st = im.migrate(p, kind, user); !st) return st;
+      continue;
     }
-  };
-
-  if (!p.graph) {
-    {
-      std::unique_lock lk(p.mu);
-      p.flat.reserve(p.flat.size() + fresh.size() * dim);
-      for (std::size_t i : fresh) p.flat.insert(p.flat.end(), row(i), row(i) + dim);
-      add_slots();
-    }
-    if (p.by_id.size() > im.o.hnsw_threshold) return im.migrate(p, user);
-    return {};
+    // A graph shard: searches of this user wait while the points go in.
+    std::unique_lock lk(p.mu);
+    if (auto st = im.grow_if_full(sh, fresh[k].size()); !st) return st;
+    const auto first = static_cast<std::uint32_t>(sh.slots.size());
+    std::vector<std::uint32_t> labels;
+    for (std::size_t j = 0; j < fresh[k].size(); ++j)
+      labels.push_back(first + static_cast<std::uint32_t>(j));
+    if (auto st = im.parallel_insert(
+            *sh.graph, labels, [&](std::uint32_t l) { return row(fresh[k][l - first]); });
+        !st)
+      return st;
+    add_slots();
   }
-
-  // A graph partition: searches wait while the points go in.
-  std::unique_lock lk(p.mu);
-  if (auto st = im.grow_if_full(p, fresh.size()); !st) return st;
-  std::vector<std::uint32_t> labels;
-  std::vector<const float*> rows;
-  const auto first = static_cast<std::uint32_t>(p.slots.size());
-  for (std::size_t j = 0; j < fresh.size(); ++j) {
-    labels.push_back(first + static_cast<std::uint32_t>(j));
-    rows.push_back(row(fresh[j]));
-  }
-  if (auto st = im.parallel_insert(*p.graph, labels,
-                                   [&](std::uint32_t l) { return rows[l - first]; });
-      !st)
-    return st;
-  add_slots();
   return {};
 }
 
@@ -609,20 +663,22 @@ bool VectorIndex::remove(const std::string& user, const std::string& id) {
   auto it = p->by_id.find(id);
   if (it == p->by_id.end()) return false;
   std::unique_lock lk(p->mu);
-  const std::uint32_t label = it->second;
-  Slot& s = p->slots[label];
-  if (s.superseded) --p->superseded;
+  const Loc loc = it->second;
+  Shard& sh = p->shard(loc.kind);
+  Slot& s = sh.slots[loc.label];
+  if (s.superseded) --sh.superseded;
   s.removed = true;
+  --sh.live;
+  ++sh.tombstones;
   p->by_id.erase(it);
-  ++p->tombstones;
-  if (p->graph) {
+  if (sh.graph) {
     try {
-      p->graph->markDelete(label);
+      sh.graph->markDelete(loc.label);
     } catch (const std::exception& e) {
       log::get("index")->error("markDelete {} of user {}: {}", id, user, e.what());
     }
-  } else if (p->tombstones > 64 && p->tombstones > p->by_id.size()) {
-    Impl::compact_flat(*p, impl_->o.dim);
+  } else if (sh.tombstones > 64 && sh.tombstones > sh.live) {
+    impl_->compact_flat(*p, loc.kind);
   }
   return true;
 }
@@ -635,9 +691,11 @@ bool VectorIndex::set_superseded(const std::string& user, const std::string& id,
   auto it = p->by_id.find(id);
   if (it == p->by_id.end()) return false;
   std::unique_lock lk(p->mu);
-  Slot& s = p->slots[it->second];
+  Shard& sh = p->shard(it->second.kind);
+  Slot& s = sh.slots[it->second.label];
   if (s.superseded != superseded) {
-    p->superseded += superseded ? 1 : -1;
+    if (superseded) ++sh.superseded;
+    else --sh.superseded;
     s.superseded = superseded;
   }
   return true;
@@ -650,8 +708,7 @@ std::optional<VectorIndex::EntryInfo> VectorIndex::find(const std::string& user,
   std::shared_lock lk(p->mu);
   auto it = p->by_id.find(id);
   if (it == p->by_id.end()) return std::nullopt;
-  const Slot& s = p->slots[it->second];
-  return EntryInfo{s.kind, s.superseded};
+  return EntryInfo{it->second.kind, p->shard(it->second.kind).slots[it->second.label].superseded};
 }
 
 Expected<std::vector<VectorHit>> VectorIndex::search(const std::string& user,
@@ -662,22 +719,48 @@ Expected<std::vector<VectorHit>> VectorIndex::search(const std::string& user,
     return make_error(Errc::invalid_argument, "vector index: query has " +
                                                   std::to_string(query.size()) +
                                                   " dimensions, the index " + std::to_string(dim));
-  if (q.k == 0) return std::vector<VectorHit>{};
+  std::vector<VectorHit> hits;
+  if (q.k == 0) return hits;
   const Partition* p = impl_->find(user);
-  if (!p) return std::vector<VectorHit>{};
+  if (!p) return hits;
   std::vector<float> unit(query.begin(), query.end());
   l2_normalise(unit);
+  TopK top(q.k);
   std::shared_lock lk(p->mu);
-  if (p->by_id.empty()) return std::vector<VectorHit>{};
-  if (!p->graph || q.exact) return impl_->scan(*p, unit.data(), q);
-  return impl_->graph_search(*p, unit.data(), q);
+  for (std::size_t k = 0; k < kKinds; ++k) {
+    const auto kind = static_cast<MemoryKind>(k);
+    const Shard& sh = p->shards[k];
+    if ((q.kinds & kind_bit(kind)) == 0 || sh.live == 0) continue;
+    if (!sh.graph || q.exact) {
+      impl_->scan(sh, kind, unit.data(), q, top);
+    } else {
+      impl_->graph_search(sh, kind, unit.data(), q, top);
+    }
+  }
+  for (const auto& h : top.take()) {
+    const Slot& s = p->shard(h.kind).slots[h.label];
+    hits.push_back({s.id, h.kind, h.sim, s.superseded});
+  }
+  return hits;
+}
+
+void VectorIndex::set_ef_search(std::size_t ef) {
+  std::shared_lock lk(impl_->map_mu);
+  impl_->o.ef_search = ef;
+  for (auto& [user, p] : impl_->parts) {
+    std::unique_lock plk(p->mu);
+    for (auto& sh : p->shards)
+      if (sh.graph) sh.graph->setEf(ef);
+  }
 }
 
 VectorIndex::PartitionInfo VectorIndex::partition(const std::string& user) const {
   const Partition* p = impl_->find(user);
   if (!p) return {};
   std::shared_lock lk(p->mu);
-  return {p->by_id.size(), p->graph != nullptr};
+  PartitionInfo info{p->by_id.size(), false};
+  for (const auto& sh : p->shards) info.hnsw = info.hnsw || sh.graph != nullptr;
+  return info;
 }
 
 VectorIndex::Stats VectorIndex::stats() const {
@@ -686,10 +769,17 @@ VectorIndex::Stats VectorIndex::stats() const {
   for (const auto& [user, p] : impl_->parts) {
     std::shared_lock plk(p->mu);
     ++s.partitions;
-    if (p->graph) ++s.hnsw_partitions;
-    s.vectors += p->by_id.size();
-    s.superseded += p->superseded;
-    s.tombstones += p->tombstones;
+    bool graph = false;
+    for (const auto& sh : p->shards) {
+      s.vectors += sh.live;
+      s.superseded += sh.superseded;
+      s.tombstones += sh.tombstones;
+      if (sh.graph) {
+        ++s.graphs;
+        graph = true;
+      }
+    }
+    if (graph) ++s.hnsw_partitions;
   }
   return s;
 }
@@ -724,31 +814,33 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) c
     w.u64(parts.size());
     for (const auto& [user, p] : parts) {
       std::shared_lock lk(p->mu);
-      vectors += p->by_id.size();
       w.str(user);
-      w.u8(p->graph ? 1 : 0);
-      auto write_slot = [&](const Slot& s) {
-        w.str(s.id);
-        w.u8(static_cast<std::uint8_t>(s.kind));
-        w.u8(static_cast<std::uint8_t>((s.superseded ? 1 : 0) | (s.removed ? 2 : 0)));
-      };
-      if (!p->graph) {
-        w.u64(p->by_id.size());
-        for (const auto& s : p->slots)
-          if (!s.removed) write_slot(s);
-        for (std::size_t l = 0; l < p->slots.size(); ++l)
-          if (!p->slots[l].removed) w.bytes(p->flat.data() + l * im.o.dim, im.o.dim * sizeof(float));
-      } else {
-        w.u64(p->slots.size());
-        for (const auto& s : p->slots) write_slot(s);
-        const std::string name = "hnsw-" + std::to_string(files.size()) + ".bin";
-        w.str(name);
-        try {
-          p->graph->saveIndex((tmp / name).string());
-        } catch (const std::exception& e) {
-          return make_error(Errc::io_error, "saving graph of user " + user + ": " + e.what());
+      for (const Shard& sh : p->shards) {
+        vectors += sh.live;
+        w.u8(sh.graph ? 1 : 0);
+        auto write_slot = [&](const Slot& s) {
+          w.str(s.id);
+          w.u8(static_cast<std::uint8_t>((s.superseded ? 1 : 0) | (s.removed ? 2 : 0)));
+        };
+        if (!sh.graph) {
+          w.u64(sh.live);
+          for (const auto& s : sh.slots)
+            if (!s.removed) write_slot(s);
+          for (std::size_t l = 0; l < sh.slots.size(); ++l)
+            if (!sh.slots[l].removed)
+              w.bytes(sh.flat.data() + l * im.o.dim, im.o.dim * sizeof(float));
+        } else {
+          w.u64(sh.slots.size());
+          for (const auto& s : sh.slots) write_slot(s);
+          const std::string name = "hnsw-" + std::to_string(files.size()) + ".bin";
+          w.str(name);
+          try {
+            sh.graph->saveIndex((tmp / name).string());
+          } catch (const std::exception& e) {
+            return make_error(Errc::io_error, "saving a graph of user " + user + ": " + e.what());
+          }
+          files.push_back(name);
         }
-        files.push_back(name);
       }
     }
     out.flush();
@@ -843,58 +935,62 @@ Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir,
   for (std::uint64_t n = 0; n < count && r.ok(); ++n) {
     auto p = std::make_unique<Partition>();
     const std::string user = r.str();
-    const std::uint8_t mode = r.u8();
-    const std::uint64_t slots = r.u64();
-    if (!r.ok() || mode > 1 || slots > r.remaining() / 6) return corrupt("truncated partition");
-    p->slots.reserve(slots);
-    for (std::uint64_t i = 0; i < slots && r.ok(); ++i) {
-      Slot s;
-      s.id = r.str();
-      const std::uint8_t kind = r.u8();
-      const std::uint8_t flags = r.u8();
-      if (kind > static_cast<std::uint8_t>(MemoryKind::relationship) || flags > 3)
-        return corrupt("bad entry in the partition of user " + user);
-      s.kind = static_cast<MemoryKind>(kind);
-      s.superseded = flags & 1;
-      s.removed = flags & 2;
-      if (!s.removed) {
-        if (!p->by_id.emplace(s.id, static_cast<std::uint32_t>(p->slots.size())).second)
-          return corrupt("memory " + s.id + " appears twice");
-        if (s.superseded) ++p->superseded;
-      } else {
-        ++p->tombstones;
+    for (std::size_t k = 0; k < kKinds; ++k) {
+      const auto kind = static_cast<MemoryKind>(k);
+      Shard& sh = p->shards[k];
+      const std::uint8_t mode = r.u8();
+      const std::uint64_t slots = r.u64();
+      if (!r.ok() || mode > 1 || slots > r.remaining() / 5) return corrupt("truncated partition");
+      sh.slots.reserve(slots);
+      for (std::uint64_t i = 0; i < slots && r.ok(); ++i) {
+        Slot s;
+        s.id = r.str();
+        const std::uint8_t flags = r.u8();
+        if (flags > 3) return corrupt("bad entry in the partition of user " + user);
+        s.superseded = flags & 1;
+        s.removed = flags & 2;
+        if (!s.removed) {
+          if (!p->by_id.emplace(s.id, Loc{kind, static_cast<std::uint32_t>(sh.slots.size())})
+                   .second)
+            return corrupt("memory " + s.id + " appears twice");
+          ++sh.live;
+          if (s.superseded) ++sh.superseded;
+        } else {
+          ++sh.tombstones;
+        }
+        sh.slots.push_back(std::move(s));
       }
-      p->slots.push_back(std::move(s));
-    }
-    if (!r.ok()) return corrupt("truncated partition of user " + user);
-    if (mode == 0) {
-      if (p->tombstones != 0) return corrupt("removed entry in a flat partition");
-      if (r.remaining() / sizeof(float) / dim < slots) return corrupt("truncated vectors");
-      p->flat.resize(slots * dim);
-      r.bytes(p->flat.data(), p->flat.size() * sizeof(float));
-    } else {
+      if (!r.ok()) return corrupt("truncated partition of user " + user);
+      if (mode == 0) {
+        if (sh.tombstones != 0) return corrupt("removed entry in a flat shard");
+        if (r.remaining() / sizeof(float) / dim < slots) return corrupt("truncated vectors");
+        sh.flat.resize(slots * dim);
+        r.bytes(sh.flat.data(), sh.flat.size() * sizeof(float));
+        continue;
+      }
       const std::string name = r.str();
       if (!r.ok() || !files.count(name)) return corrupt("graph file " + name + " not listed");
       try {
-        p->graph = std::make_unique<Graph>(&im.space, (base / name).string(), false, 0);
+        sh.graph = std::make_unique<Graph>(&im.space, (base / name).string(), false, 0);
       } catch (const std::exception& e) {
         return make_error(Errc::corruption, "vector index graph " + name + ": " + e.what());
       }
-      Graph& g = *p->graph;
-      const std::size_t expect_element = g.size_links_level0_ + dim * sizeof(float) + sizeof(hnswlib::labeltype);
+      Graph& g = *sh.graph;
+      const std::size_t expect_element =
+          g.size_links_level0_ + dim * sizeof(float) + sizeof(hnswlib::labeltype);
       if (g.size_data_per_element_ != expect_element)
         return corrupt("graph " + name + " was built for another dimension");
       std::size_t marked = 0;
       for (hnswlib::tableint i = 0; i < g.cur_element_count; ++i) {
         const auto label = g.getExternalLabel(i);
-        if (label >= p->slots.size()) return corrupt("graph " + name + " has an unknown label");
-        if (g.isMarkedDeleted(i) != p->slots[label].removed)
+        if (label >= sh.slots.size()) return corrupt("graph " + name + " has an unknown label");
+        if (g.isMarkedDeleted(i) != sh.slots[label].removed)
           return corrupt("graph " + name + " disagrees with the entries on deletions");
         marked += g.isMarkedDeleted(i) ? 1 : 0;
       }
-      if (g.cur_element_count - marked != p->by_id.size())
+      if (g.cur_element_count - marked != sh.live)
         return corrupt("graph " + name + " holds " + std::to_string(g.cur_element_count - marked) +
-                       " vectors for " + std::to_string(p->by_id.size()) + " entries");
+                       " vectors for " + std::to_string(sh.live) + " entries");
       g.setEf(options.ef_search);
     }
     im.parts.emplace(user, std::move(p));

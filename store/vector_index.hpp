@@ -1,20 +1,24 @@
 #pragma once
 /// \file vector_index.hpp
 /// The vector index behind the pre-screen: one partition per user, so a
-/// search never sees another user's memories.
+/// search never sees another user's memories, and within a partition one
+/// shard per memory kind, so a search for traits and concepts never wades
+/// through a user's episodes (the shards asked for are searched and their
+/// hits merged).
 ///
-/// A partition is searched exactly (brute force over a flat array) while it
-/// is small and through an HNSW graph (hnswlib, inner product on unit
-/// vectors = cosine similarity) once it holds more than `hnsw_threshold`
-/// vectors; the migration happens inside the add that crosses the threshold,
-/// and searches keep using the flat array while the graph is built.
+/// A shard is searched exactly (brute force over a flat array) while it is
+/// small and through an HNSW graph (hnswlib, inner product on unit vectors
+/// = cosine similarity) once it holds more than `hnsw_threshold` vectors;
+/// the migration happens inside the add that crosses the threshold, and
+/// searches keep using the flat array while the graph is built.
 ///
-/// Each entry carries its memory kind and a `superseded` flag, so searches
-/// filter by kind and leave superseded memories out unless asked for
-/// history. Removed entries (deleted memories) are dropped from a flat
-/// partition and marked deleted in a graph (hnswlib's markDelete).
-/// HNSW searches over-fetch and widen when filters reject results, and fall
-/// back to an exact scan when they would have to widen past the partition.
+/// Each entry carries a `superseded` flag, so searches leave superseded
+/// memories out unless asked for history. Removed entries (deleted
+/// memories) are dropped from a flat shard and marked deleted in a graph
+/// (hnswlib's markDelete). HNSW searches over-fetch and widen when the
+/// superseded filter rejects results; a small shard is then scanned
+/// exactly, a large one returns what the widened search found (bounded
+/// latency rather than a full scan).
 ///
 /// Persistence (`save` / `load`): a directory holding `meta.json` (format,
 /// embedder id, dim, the log sequence number the index reflects and a
@@ -75,10 +79,10 @@ class VectorIndex {
  public:
   struct Options {
     std::size_t dim = 384;
-    std::size_t hnsw_threshold = 4096;
+    std::size_t hnsw_threshold = 2048;
     std::size_t hnsw_m = 16;
-    std::size_t ef_construction = 100;
-    std::size_t ef_search = 64;
+    std::size_t ef_construction = 200;
+    std::size_t ef_search = 128;
     std::size_t build_threads = 1;
   };
 
@@ -108,10 +112,10 @@ class VectorIndex {
     bool superseded = false;
   };
   /// Adds many memories of one user at once (`vectors` holds items.size()
-  /// rows of dim floats). A partition that crosses the threshold is built
-  /// into a graph once, with `build_threads` threads; for a graph partition
-  /// the batch is inserted in parallel and searches of that user wait until
-  /// it is in. Meant for rebuilds and bulk loads.
+  /// rows of dim floats). A shard that crosses the threshold is built into
+  /// a graph once, with `build_threads` threads; into a graph shard the
+  /// batch is inserted in parallel and searches of that user wait until it
+  /// is in. Meant for rebuilds and bulk loads.
   Status upsert_batch(const std::string& user, std::span<const Item> items,
                       std::span<const float> vectors);
   /// Removes a memory; false when it was not indexed.
@@ -130,15 +134,19 @@ class VectorIndex {
   Expected<std::vector<VectorHit>> search(const std::string& user, std::span<const float> query,
                                           const VectorQuery& q) const;
 
+  /// Sets the HNSW search breadth of every graph (recall against latency).
+  void set_ef_search(std::size_t ef);
+
   struct PartitionInfo {
     std::size_t vectors = 0;  ///< indexed memories (superseded included)
-    bool hnsw = false;
+    bool hnsw = false;        ///< at least one kind's shard is a graph
   };
   PartitionInfo partition(const std::string& user) const;
 
   struct Stats {
     std::size_t partitions = 0;
-    std::size_t hnsw_partitions = 0;
+    std::size_t hnsw_partitions = 0;  ///< partitions with at least one graph
+    std::size_t graphs = 0;           ///< HNSW shards
     std::size_t vectors = 0;
     std::size_t superseded = 0;
     std::size_t tombstones = 0;  ///< removed entries still in a graph

@@ -130,6 +130,7 @@ TEST(VectorIndex, SmallPartitionsAreExactAndLargeOnesMigrateToHnsw) {
   auto stats = idx.stats();
   EXPECT_EQ(stats.partitions, 2u);
   EXPECT_EQ(stats.hnsw_partitions, 1u);
+  EXPECT_EQ(stats.graphs, 1u);
   EXPECT_EQ(stats.vectors, 129u);
 }
 
@@ -189,11 +190,11 @@ TEST(VectorIndex, SupersededMemoriesAppearOnlyWhenHistoryIsAsked) {
   }
 }
 
-TEST(VectorIndex, KindFilterWidensTheHnswSearchUntilEnoughMatch) {
+TEST(VectorIndex, EachKindIsItsOwnShardSoAKindFilterCostsNothing) {
   std::mt19937 rng(7);
   VectorIndex idx(small_options(50));
-  // 1000 episodes and 15 traits: a query near the episodes must still find
-  // the traits when only traits are asked for.
+  // 1000 episodes (a graph) and 15 traits (flat): a query near the episodes
+  // still gets the 10 nearest traits, exactly.
   auto episodes = fill(idx, "u", 1000, rng, MemoryKind::episode);
   for (int i = 0; i < 15; ++i)
     ASSERT_TRUE(idx.upsert("u", "trait_" + std::to_string(i), MemoryKind::trait, random_unit(rng)));
@@ -203,6 +204,37 @@ TEST(VectorIndex, KindFilterWidensTheHnswSearchUntilEnoughMatch) {
   auto exact = search(idx, "u", episodes[0],
                       vq(10, -1.0f, kind_bit(MemoryKind::trait), false, true));
   EXPECT_EQ(ids(hits), ids(exact));
+  // All kinds: hits of both shards, merged by similarity.
+  auto all = search(idx, "u", episodes[0], vq(5));
+  EXPECT_EQ(all[0].id, mid(0));
+  for (std::size_t i = 1; i < all.size(); ++i) EXPECT_GE(all[i - 1].similarity, all[i].similarity);
+  // A memory whose kind changes moves to its new shard.
+  ASSERT_TRUE(idx.upsert("u", mid(0), MemoryKind::concept_, episodes[0]));
+  EXPECT_EQ(idx.find("u", mid(0))->kind, MemoryKind::concept_);
+  EXPECT_EQ(ids(search(idx, "u", episodes[0], vq(1, -1.0f, kind_bit(MemoryKind::concept_)))),
+            std::vector<std::string>{mid(0)});
+  for (const auto& h : search(idx, "u", episodes[0], vq(5, -1.0f, kind_bit(MemoryKind::episode))))
+    EXPECT_NE(h.id, mid(0));
+  EXPECT_EQ(idx.partition("u").vectors, 1015u);
+}
+
+TEST(VectorIndex, HnswSearchWidensPastSupersededNeighbours) {
+  std::mt19937 rng(14);
+  VectorIndex idx(small_options(50));
+  auto vs = fill(idx, "u", 2000, rng);
+  // Supersede the 100 nearest neighbours of a query: the search must widen.
+  auto q = vs[0];
+  auto nearest = search(idx, "u", q, vq(100, -1.0f, kAllKinds, false, true));
+  for (const auto& h : nearest) ASSERT_TRUE(idx.set_superseded("u", h.id, true));
+  auto hits = search(idx, "u", q, vq(10));
+  ASSERT_EQ(hits.size(), 10u);
+  for (const auto& h : hits) EXPECT_FALSE(h.superseded);
+  auto exact = search(idx, "u", q, vq(10, -1.0f, kAllKinds, false, true));
+  std::set<std::string> truth;
+  for (const auto& h : exact) truth.insert(h.id);
+  std::size_t agree = 0;
+  for (const auto& h : hits) agree += truth.count(h.id);
+  EXPECT_GE(agree, 9u);
 }
 
 TEST(VectorIndex, SimilarityFloorDropsFarNeighboursEvenTheNearest) {
