@@ -35,11 +35,14 @@
 
 #include "common/log.hpp"
 #include "engine/events.hpp"
+#include "engine/text.hpp"
 #include "engine/wordnet.hpp"
 #include "store/memory_index.hpp"
 #include "store/prescreen_service.hpp"
+#include "bench/synthetic_memories.hpp"
 
 using namespace credence;
+using namespace credence::synthetic;
 using Steady = std::chrono::steady_clock;
 
 namespace {
@@ -66,8 +69,10 @@ struct Args {
   std::size_t ef_search = 128;
   std::size_t ef_construction = 200;
   std::size_t hnsw_m = 16;
+  std::size_t term_postings = 256;
   std::vector<std::size_t> ef_sweep;  // --ef-sweep 32,64,128: recall and search time per ef
   std::string dir;
+  bool reuse = false;  // --reuse 1: keep and reuse --dir (state + saved index)
 };
 
 Args parse(int argc, char** argv) {
@@ -84,6 +89,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--ef-search") a.ef_search = std::stoul(v);
     else if (k == "--ef-construction") a.ef_construction = std::stoul(v);
     else if (k == "--m") a.hnsw_m = std::stoul(v);
+    else if (k == "--term-postings") a.term_postings = std::stoul(v);
     else if (k == "--ef-sweep") {
       std::size_t pos = 0;
       while (pos < v.size()) {
@@ -94,6 +100,7 @@ Args parse(int argc, char** argv) {
       }
     }
     else if (k == "--dir") a.dir = v;
+    else if (k == "--reuse") a.reuse = v == "1";
     else {
       std::fprintf(stderr, "unknown flag %s\n", k.c_str());
       std::exit(2);
@@ -101,124 +108,6 @@ Args parse(int argc, char** argv) {
   }
   return a;
 }
-
-// ---- synthetic memories --------------------------------------------------------
-
-struct Vocab {
-  std::vector<std::string> foods, artifacts, places, animals, topics, acts, roles;
-  std::vector<std::string> meals = {"breakfast", "lunch", "dinner", "dessert", "a snack",
-                                    "a picnic", "parties", "brunch"};
-  std::vector<std::string> surnames = {"Smith", "Garcia", "Nakamura", "Okafor", "Novak",
-                                       "Rossi", "Dubois", "Kowalski", "Silva", "Larsen",
-                                       "Haddad", "Ivanova", "Murphy", "Schmidt", "Tanaka"};
-  std::vector<std::string> names = {"Alex", "Sam", "Maria", "Jonas", "Priya", "Chen", "Fatima",
-                                    "Lucas", "Emma", "Noah", "Aisha", "Kenji", "Olga", "Diego",
-                                    "Sofia", "Liam", "Hana", "Omar", "Ines", "Mateo"};
-  std::vector<std::string> relatives = {"mom", "dad", "sister", "brother", "aunt", "uncle",
-                                        "grandmother", "cousin", "wife", "husband", "son",
-                                        "daughter"};
-  std::vector<std::string> companies, cities;
-  std::vector<std::string> weekdays = {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-                                       "Saturday", "Sunday"};
-  std::vector<std::string> envs = {"prod", "staging", "dev", "qa"};
-  std::vector<std::string> colours = {"red", "blue", "green", "yellow", "purple", "orange",
-                                      "black", "white", "teal", "grey"};
-  std::vector<std::string> languages = {"Spanish", "German", "Japanese", "French", "Italian",
-                                        "Korean", "Portuguese", "Mandarin", "Dutch", "Polish"};
-
-  explicit Vocab(const WordNet& wn) {
-    // Single-word WordNet nouns by lexicographer file.
-    for (WordNet::SynsetId id = 0; id < wn.synset_count(); ++id) {
-      const auto& s = wn.synset(id);
-      if (s.pos != Pos::noun) continue;
-      const std::string lex = WordNet::lexfile_name(s.lexfile);
-      auto w = std::string(wn.word(id, 0));
-      if (w.find('_') != std::string::npos || w.find('-') != std::string::npos || w.size() < 3)
-        continue;
-      if (lex == "noun.food") foods.push_back(w);
-      else if (lex == "noun.artifact") artifacts.push_back(w);
-      else if (lex == "noun.location") places.push_back(w);
-      else if (lex == "noun.animal") animals.push_back(w);
-      else if (lex == "noun.cognition") topics.push_back(w);
-      else if (lex == "noun.act") acts.push_back(w);
-      else if (lex == "noun.person") roles.push_back(w);
-    }
-    const char* a[] = {"Ac", "Glo", "Ini", "Um", "Hoo", "Vand", "Cyber", "Sto", "Wey", "Tyr",
-                       "Soy", "Mass", "Oscor", "Pied", "Bluth", "Dun", "Wonka", "Nak", "Ves", "Kra"};
-    const char* b[] = {"me", "bex", "tech", "brella", "li", "elay", "dyne", "rk", "land", "ell",
-                       "lent", "ive", "p", "piper", "co", "der", "tomi", "atomi", "ark", "mer"};
-    for (const char* x : a)
-      for (const char* y : b) companies.push_back(std::string(x) + y);
-    const char* c1[] = {"Ber", "Pa", "Lis", "Ma", "To", "Os", "Vi", "Pra", "Du", "Cai", "Li", "Ha",
-                        "Mon", "Que", "Zu", "Ka", "Bo", "Se", "Ri", "Na"};
-    const char* c2[] = {"lin", "ris", "bon", "drid", "kyo", "lo", "enna", "gue", "blin", "ro",
-                        "ma", "noi", "treal", "bec", "rich", "bul", "gota", "oul", "ga", "irobi"};
-    for (const char* x : c1)
-      for (const char* y : c2) cities.push_back(std::string(x) + y);
-  }
-};
-
-struct Generated {
-  std::string text;
-  MemoryKind kind;
-  Claim claim;
-};
-
-Claim make_claim(std::string subject, std::string slot, std::vector<std::string> values,
-                 int stance = 0) {
-  Claim c;
-  c.subject = std::move(subject);
-  c.subject_kind = SubjectKind::present;
-  c.slot = std::move(slot);
-  for (auto& v : values) {
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char ch) { return std::tolower(ch); });
-    c.values.push_back(v);
-  }
-  c.stance = stance;
-  return c;
-}
-
-class Generator {
- public:
-  Generator(const Vocab& v, std::uint64_t seed) : v_(v), rng_(seed) {}
-
-  Generated next() {
-    auto pick = [&](const std::vector<std::string>& xs) -> const std::string& {
-      return xs[rng_() % xs.size()];
-    };
-    auto year = [&] { return std::to_string(1990 + rng_() % 36); };
-    auto time = [&] {
-      const auto m = rng_() % 4 * 15;
-      return std::to_string(8 + rng_() % 11) + ":" + (m == 0 ? "00" : std::to_string(m));
-    };
-    switch (rng_() % 20) {
-      case 0: { auto c = pick(v_.companies), r = pick(v_.roles); return {"I work at " + c + " as a " + r, MemoryKind::trait, make_claim("user", "employer", {c})}; }
-      case 1: { auto c = pick(v_.cities); return {"I have lived in " + c + " since " + year(), MemoryKind::trait, make_claim("user", "residence", {c})}; }
-      case 2: { auto r = pick(v_.relatives), c = pick(v_.cities); return {"My " + r + " lives in " + c + " near the " + pick(v_.places), MemoryKind::trait, make_claim(r, "residence", {c})}; }
-      case 3: { auto f = pick(v_.foods); auto cl = make_claim("user", "preference", {f}, +1); cl.object = cl.values[0]; return {"I like " + f + " with " + pick(v_.foods), MemoryKind::trait, cl}; }
-      case 4: { auto f = pick(v_.foods); auto cl = make_claim("user", "preference", {f}, -1); cl.object = cl.values[0]; return {"I don't like " + f + " for " + pick(v_.meals), MemoryKind::trait, cl}; }
-      case 5: { auto a = pick(v_.artifacts); return {"I play the " + a + " every " + pick(v_.weekdays), MemoryKind::trait, make_claim("user", "hobby", {a})}; }
-      case 6: { auto c = pick(v_.colours); return {"My favourite colour for a " + pick(v_.artifacts) + " is " + c, MemoryKind::trait, make_claim("user", "favourite_colour", {c})}; }
-      case 7: { auto a = pick(v_.animals), n = pick(v_.names); return {"I have a " + a + " named " + n, MemoryKind::trait, make_claim("user", "pet", {a})}; }
-      case 8: { auto r = pick(v_.relatives), d = pick(v_.weekdays); return {"My " + r + "'s birthday party is on " + d + " at the " + pick(v_.places), MemoryKind::episode, make_claim(r, "birthday", {d})}; }
-      case 9: { auto f = pick(v_.foods); return {"I have been allergic to " + f + " since " + year(), MemoryKind::trait, make_claim("user", "allergy", {f})}; }
-      case 10: { auto a = pick(v_.artifacts), p = std::to_string(1000 + rng_() % 9000); return {"The " + a + " service runs on port " + p, MemoryKind::concept_, make_claim(a + " service", "port", {p})}; }
-      case 11: { auto e = pick(v_.envs), n = pick(v_.names); return {"Deploys of the " + pick(v_.artifacts) + " to " + e + " need approval from " + n, MemoryKind::concept_, make_claim("deploys to " + e, "approver", {n})}; }
-      case 12: { auto d = pick(v_.weekdays); return {"My dentist appointment is on " + d + " at " + time() + " with Dr. " + pick(v_.names), MemoryKind::episode, make_claim("user", "dentist_appointment", {d})}; }
-      case 13: { auto l = pick(v_.languages); return {"I am learning " + l + " for my trip to " + pick(v_.cities), MemoryKind::trait, make_claim("user", "learning", {l})}; }
-      case 14: { auto a = pick(v_.artifacts), t = pick(v_.topics); return {"Our team uses the " + a + " for " + t, MemoryKind::concept_, make_claim("team", "tool", {a})}; }
-      case 15: { auto p = pick(v_.places), r = pick(v_.relatives), a = pick(v_.acts); Generated g{"Yesterday I went to the " + p + " with my " + r + " for a " + a, MemoryKind::episode, {}}; return g; }
-      case 16: { auto n = pick(v_.names), p = pick(v_.places), t = pick(v_.topics); Generated g{"On " + pick(v_.weekdays) + " I met " + n + " at the " + p + " to talk about " + t, MemoryKind::episode, {}}; return g; }
-      case 17: { auto t = pick(v_.topics); Generated g{"I read a book about " + t + " by " + pick(v_.names) + " " + pick(v_.surnames), MemoryKind::episode, {}}; return g; }
-      case 18: { auto f = pick(v_.foods), c = pick(v_.cities); return {"The best " + f + " in town is served in " + c, MemoryKind::concept_, make_claim(f, "best_place", {c})}; }
-      default: { auto a = pick(v_.artifacts); return {"I am saving money to buy a " + a + " in " + year(), MemoryKind::trait, make_claim("user", "goal", {a})}; }
-    }
-  }
-
- private:
-  const Vocab& v_;
-  std::mt19937_64 rng_;
-};
 
 /// CPU time of this thread in microseconds (excludes time spent preempted,
 /// which dominates wall-clock tails on a busy machine).
@@ -240,18 +129,20 @@ std::string user_name(std::size_t i) { return "user_" + std::to_string(i); }
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // progress lines even when redirected
   const Args args = parse(argc, argv);
   log::configure({"warn", false});
   namespace fs = std::filesystem;
   const fs::path root = args.dir.empty() ? fs::temp_directory_path() /
                                                ("credence-index-bench-" + std::to_string(::getpid()))
                                          : fs::path(args.dir);
-  fs::remove_all(root);
+  const bool reuse = args.reuse && !args.dir.empty() && fs::exists(root / "index" / "meta.json");
+  if (!reuse) fs::remove_all(root);
   fs::create_directories(root);
   std::printf("# index bench: %zu memories, %zu users, threshold %zu, M %zu, ef_construction %zu, "
-              "ef_search %zu, build threads %zu\n",
+              "ef_search %zu, term_postings %zu, build threads %zu\n",
               args.memories, args.users, args.threshold, args.hnsw_m, args.ef_construction,
-              args.ef_search, args.build_threads);
+              args.ef_search, args.term_postings, args.build_threads);
 
   auto wn = WordNet::load();
   if (!wn) {
@@ -269,7 +160,7 @@ int main(int argc, char** argv) {
   StateStore::Options so;
   so.start_flusher = false;
   auto state = std::move(*StateStore::open(*log, so));
-  {
+  if (!reuse) {
     const auto t0 = Steady::now();
     Generator gen(vocab, 42);
     std::vector<Event> batch;
@@ -304,6 +195,7 @@ int main(int argc, char** argv) {
   mo.index.ef_construction = args.ef_construction;
   mo.index.build_threads = args.build_threads;
   mo.index.hnsw_m = args.hnsw_m;
+  mo.index.term_postings = args.term_postings;
   mo.save_interval = std::chrono::seconds(0);
   mo.fsync = false;
   const double rss_before = rss_mb();
@@ -313,6 +205,7 @@ int main(int argc, char** argv) {
   malloc_trim(0);
   const double rss_after = rss_mb();
   auto stats = index->index().stats();
+  if (reuse) std::printf("(reused %s: the index below was loaded, not built)\n", root.c_str());
   std::printf("build: %zu vectors (%zu HNSW partitions of %zu) in %.1f s = %.0f memories/s "
               "(hash embedding + indexing)\n",
               stats.vectors, stats.hnsw_partitions, stats.partitions, build_s,
@@ -367,8 +260,10 @@ int main(int argc, char** argv) {
   // ---- recall --------------------------------------------------------------------
   auto recall = [&](std::size_t ef) {
     index->index().set_ef_search(ef);
-    std::size_t strict = 0, tie_aware = 0, total = 0;
-    std::vector<double> approx_us;
+    // hybrid: graph + rare-term candidates (what the pre-screen uses);
+    // graph: the HNSW walk alone.
+    std::size_t strict[2] = {0, 0}, tie_aware[2] = {0, 0}, total = 0;
+    std::vector<double> approx_us[2];
     Generator rq(vocab, 1234);
     std::mt19937_64 users(5);
     for (std::size_t q = 0; q < args.recall_queries; ++q) {
@@ -377,27 +272,37 @@ int main(int argc, char** argv) {
       auto v = *embedder->embed(g.text);
       VectorQuery vq;
       vq.k = 10;
-      const auto a0 = Steady::now();
-      auto approx = index->search(user, v, vq);
-      approx_us.push_back(std::chrono::duration<double, std::micro>(Steady::now() - a0).count());
       vq.exact = true;
       auto exact = index->search(user, v, vq);
-      if (!approx || !exact || exact->empty()) continue;
+      if (!exact || exact->empty()) continue;
       std::set<std::string> truth;
       for (const auto& h : *exact) truth.insert(h.id);
       const float tenth = exact->back().similarity;
-      for (const auto& h : *approx) {
-        strict += truth.count(h.id);
-        tie_aware += (truth.count(h.id) || h.similarity >= tenth - 1e-6f) ? 1 : 0;
-      }
       total += exact->size();
+      for (int mode = 0; mode < 2; ++mode) {
+        VectorQuery aq;
+        aq.k = 10;
+        if (mode == 0) aq.terms = text::terms(g.text);
+        const auto a0 = Steady::now();
+        auto approx = index->search(user, v, aq);
+        approx_us[mode].push_back(
+            std::chrono::duration<double, std::micro>(Steady::now() - a0).count());
+        if (!approx) continue;
+        for (const auto& h : *approx) {
+          strict[mode] += truth.count(h.id);
+          tie_aware[mode] += (truth.count(h.id) || h.similarity >= tenth - 1e-6f) ? 1 : 0;
+        }
+      }
     }
-    std::printf("recall@10 vs exact, ef_search %zu, %zu statements (all kinds): %.4f (ids) / "
-                "%.4f (ties at the 10th similarity count as hits); search p50 %.0f us p99 %.0f "
-                "us\n",
-                ef, args.recall_queries, static_cast<double>(strict) / static_cast<double>(total),
-                static_cast<double>(tie_aware) / static_cast<double>(total),
-                percentile(approx_us, 0.5), percentile(approx_us, 0.99));
+    const char* names[2] = {"hybrid (graph + rare terms)", "graph only"};
+    for (int mode = 0; mode < 2; ++mode)
+      std::printf("recall@10 vs exact, ef_search %zu, %s, %zu statements, all kinds: %.4f "
+                  "(ids) / %.4f (ties at the 10th similarity count as hits); search p50 %.0f us "
+                  "p99 %.0f us\n",
+                  ef, names[mode], args.recall_queries,
+                  static_cast<double>(strict[mode]) / static_cast<double>(total),
+                  static_cast<double>(tie_aware[mode]) / static_cast<double>(total),
+                  percentile(approx_us[mode], 0.5), percentile(approx_us[mode], 0.99));
   };
   recall(args.ef_search);
   for (std::size_t ef : args.ef_sweep) recall(ef);

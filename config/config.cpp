@@ -111,6 +111,8 @@ void add_vector_settings(std::vector<Field>& v) {
   v.push_back(with_range(
       field("index", "build_threads", &C::index, &I::build_threads), 1, 256));
   v.push_back(with_range(
+      field("index", "term_postings", &C::index, &I::term_postings), 0, 1 << 24));
+  v.push_back(with_range(
       field("index", "save_interval_s", &C::index, &I::save_interval_s), 0, 1 << 24));
   v.push_back(with_range(field("prescreen", "k", &C::prescreen, &P::k), 1, 1000));
   v.push_back(with_range(

@@ -1,5 +1,7 @@
 #include "engine/text.hpp"
 
+#include "common/hash.hpp"
+
 #include <algorithm>
 #include <iterator>
 
@@ -96,6 +98,15 @@ std::string light_stem(std::string_view w) {
   if (ends("s") && !ends("ss") && !ends("us") && !ends("is"))
     return std::string(w.substr(0, w.size() - 1));
   return std::string(w);
+}
+
+std::vector<std::uint32_t> terms(std::string_view s) {
+  std::vector<std::uint32_t> out;
+  for (const auto& w : content_words(s))
+    out.push_back(static_cast<std::uint32_t>(hash64(light_stem(w), 0x7465726d) >> 32));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 }  // namespace credence::text

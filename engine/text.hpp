@@ -9,6 +9,7 @@
 /// ("don't" -> "dont", "Acme's" -> "acmes"). Everything else separates words.
 /// Pure functions; thread-safe.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,5 +32,10 @@ std::vector<std::string> content_words(std::string_view s);
 /// verbal suffix ("appointments" -> "appointment", "worked" -> "work",
 /// "playing" -> "play"). Only for equality tests, never for display.
 std::string light_stem(std::string_view w);
+
+/// The distinct terms of a text for lexical matching: 32-bit hashes of the
+/// light stems of its content words, sorted. Stable across runs (they are
+/// stored in the vector index).
+std::vector<std::uint32_t> terms(std::string_view s);
 
 }  // namespace credence::text

@@ -17,6 +17,7 @@
 #include "common/hash.hpp"
 #include "common/json_reader.hpp"
 #include "common/log.hpp"
+#include "engine/text.hpp"
 #include "store/rw_lock.hpp"
 
 namespace credence {
@@ -135,7 +136,7 @@ struct MemoryIndex::Impl {
       std::vector<VectorIndex::Item> items;
       for (std::size_t i = first; i < first + n; ++i) {
         texts.push_back(list[i]->text);
-        items.push_back({list[i]->id, list[i]->kind, list[i]->superseded});
+        items.push_back({list[i]->id, list[i]->kind, list[i]->superseded, text::terms(list[i]->text)});
       }
       auto vectors = embedder->embed_batch(texts);
       if (!vectors) {
@@ -433,6 +434,7 @@ MemoryIndex::Options MemoryIndex::options_from(const IndexConfig& c, const Store
   o.index.ef_construction = static_cast<std::size_t>(c.hnsw_ef_construction);
   o.index.ef_search = static_cast<std::size_t>(c.hnsw_ef_search);
   o.index.build_threads = static_cast<std::size_t>(c.build_threads);
+  o.index.term_postings = static_cast<std::size_t>(c.term_postings);
   o.save_interval = std::chrono::seconds(c.save_interval_s);
   o.fsync = store.sync == "fsync";
   return o;

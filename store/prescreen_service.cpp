@@ -1,5 +1,7 @@
 #include "store/prescreen_service.hpp"
 
+#include "engine/text.hpp"
+
 namespace credence {
 
 namespace {
@@ -54,6 +56,7 @@ Expected<Prescreen::Result> Prescreen::candidates(const Request& rq) const {
                                                                   : options_.drift_kinds);
   q.include_superseded = rq.include_history;
   q.exclude_id = rq.self_id;
+  q.terms = text::terms(rq.text);
   auto hits = index_.search(rq.user, res.embedding, q);
   if (!hits) return hits.error();
   res.search_time = since(t0);

@@ -5,7 +5,8 @@
 ///
 /// `candidates()` embeds the statement (or takes its embedding), asks the
 /// MemoryIndex for the user's `k` nearest memories of the wanted kinds above
-/// the similarity floor, reads their claims from the state and runs the
+/// the similarity floor (graph hits plus memories sharing a rare word with
+/// the statement), reads their claims from the state and runs the
 /// claim-level filter (engine/prescreen.hpp). Only the kept pairs go to the
 /// judge: never every neighbour, never a neighbour below the floor.
 ///

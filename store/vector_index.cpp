@@ -13,7 +13,8 @@
 //                    shard per memory kind (trait, episode, concept,
 //                    relationship):
 //                      u8 mode (0 flat, 1 graph), u64 slot count,
-//                      per slot: str id, u8 flags (1 superseded, 2 removed);
+//                      per slot: str id, u8 flags (1 superseded, 2 removed),
+//                                u8 term count, term count * u32 terms;
 //                      flat:  slot count * dim f32 (removed slots are not
 //                             written);
 //                      graph: str file name of the graph
@@ -30,6 +31,9 @@
 #include <unistd.h>
 
 #include <hnswlib/hnswlib.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -43,6 +47,7 @@
 #include <shared_mutex>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "common/hash.hpp"
 #include "common/json_reader.hpp"
@@ -75,16 +80,84 @@ std::optional<KindMask> parse_kind_mask(std::string_view list) {
 namespace {
 
 using Graph = hnswlib::HierarchicalNSW<float>;
+
+// ---- distance ---------------------------------------------------------------
+// hnswlib picks its SIMD kernels at compile time from -m flags, so a baseline
+// x86-64 build gets a single-accumulator SSE loop. This space supplies its
+// own inner-product distance (1 - a.b on unit vectors), chosen at run time:
+// AVX2 + FMA with four accumulators where the CPU has them, else a portable
+// loop with eight independent sums (vectorised by the compiler).
+
+float ip_distance_portable(const void* a, const void* b, const void* param) {
+  const auto* x = static_cast<const float*>(a);
+  const auto* y = static_cast<const float*>(b);
+  const std::size_t n = *static_cast<const std::size_t*>(param);
+  float s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (std::size_t j = 0; j < 8; ++j) s[j] += x[i + j] * y[i + j];
+  float sum = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+  for (; i < n; ++i) sum += x[i] * y[i];
+  return 1.0f - sum;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2,fma"))) float ip_distance_avx2(const void* a, const void* b,
+                                                          const void* param) {
+  const auto* x = static_cast<const float*>(a);
+  const auto* y = static_cast<const float*>(b);
+  const std::size_t n = *static_cast<const std::size_t*>(param);
+  __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps();
+  __m256 s2 = _mm256_setzero_ps(), s3 = _mm256_setzero_ps();
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    s0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), s0);
+    s1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), _mm256_loadu_ps(y + i + 8), s1);
+    s2 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 16), _mm256_loadu_ps(y + i + 16), s2);
+    s3 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 24), _mm256_loadu_ps(y + i + 24), s3);
+  }
+  for (; i + 8 <= n; i += 8) s0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), s0);
+  const __m256 s = _mm256_add_ps(_mm256_add_ps(s0, s1), _mm256_add_ps(s2, s3));
+  __m128 h = _mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1));
+  h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+  h = _mm_add_ss(h, _mm_shuffle_ps(h, h, 0x55));
+  float sum = _mm_cvtss_f32(h);
+  for (; i < n; ++i) sum += x[i] * y[i];
+  return 1.0f - sum;
+}
+#endif
+
+hnswlib::DISTFUNC<float> pick_distance() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return ip_distance_avx2;
+#endif
+  return ip_distance_portable;
+}
+
+/// Cosine distance on unit vectors, for hnswlib.
+class CosineSpace final : public hnswlib::SpaceInterface<float> {
+ public:
+  explicit CosineSpace(std::size_t dim) : dim_(dim), fn_(pick_distance()) {}
+  std::size_t get_data_size() override { return dim_ * sizeof(float); }
+  hnswlib::DISTFUNC<float> get_dist_func() override { return fn_; }
+  void* get_dist_func_param() override { return &dim_; }
+
+ private:
+  std::size_t dim_;
+  hnswlib::DISTFUNC<float> fn_;
+};
 constexpr char kMagic[8] = {'C', 'R', 'V', 'I', 'D', 'X', '0', '1'};
 constexpr std::int64_t kFormat = 1;
 constexpr std::size_t kRandomSeed = 100;
 
 constexpr std::size_t kKinds = 4;
+constexpr hnswlib::tableint kNoNode = ~hnswlib::tableint{0};
 
 struct Slot {
   std::string id;
   bool superseded = false;
   bool removed = false;
+  std::vector<std::uint32_t> terms;  // text::terms, for the postings
 };
 
 /// The vectors of one memory kind of one user.
@@ -92,9 +165,16 @@ struct Shard {
   std::vector<Slot> slots;  // label = position
   std::vector<float> flat;  // slots.size() * dim while there is no graph
   std::unique_ptr<Graph> graph;
+  std::vector<hnswlib::tableint> internal;  // label -> graph node (graph shards)
   std::size_t live = 0;        // slots not removed
   std::size_t superseded = 0;  // live and superseded
   std::size_t tombstones = 0;  // removed slots still stored (flat rows or graph marks)
+  // term -> labels whose text has it (may name removed slots: checked on use)
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> postings;
+
+  void post(std::uint32_t label) {
+    for (std::uint32_t t : slots[label].terms) postings[t].push_back(label);
+  }
 };
 
 struct Loc {
@@ -331,7 +411,7 @@ Expected<FullMeta> read_full_meta(const std::string& dir) {
 
 struct VectorIndex::Impl {
   Options o;
-  mutable hnswlib::InnerProductSpace space;  // hnswlib wants a non-const pointer
+  mutable CosineSpace space;  // hnswlib wants a non-const pointer
   hnswlib::DISTFUNC<float> distance;
   void* distance_param;
   mutable RwLock map_mu;
@@ -418,9 +498,12 @@ struct VectorIndex::Impl {
           !st)
         return st;
     }
+    std::vector<hnswlib::tableint> internal(sh.slots.size(), kNoNode);
+    for (std::uint32_t l : labels) internal[l] = g->label_lookup_.at(l);
     {
       std::unique_lock lk(p.mu);
       sh.graph = std::move(g);
+      sh.internal = std::move(internal);
       std::vector<float>().swap(sh.flat);
     }
     log::get("index")->info(
@@ -448,6 +531,8 @@ struct VectorIndex::Impl {
     sh.slots = std::move(slots);
     sh.flat = std::move(flat);
     sh.tombstones = 0;
+    sh.postings.clear();
+    for (std::uint32_t l = 0; l < sh.slots.size(); ++l) sh.post(l);
   }
 
   Status grow_if_full(Shard& sh, std::size_t extra) const {
@@ -520,10 +605,48 @@ struct VectorIndex::Impl {
         return;
       }
       if (enough || found.size() < fetch || fetch >= kMaxFetch) {
+        add_term_candidates(sh, kind, q, vq, best);
         for (const auto& h : best) top.offer(h);
         return;
       }
       fetch *= 4;
+    }
+  }
+
+  /// Scores exactly the memories that share a rare term with the query and
+  /// adds those not already in `best`. Caller holds p.mu (shared).
+  void add_term_candidates(const Shard& sh, MemoryKind kind, const float* q,
+                           const VectorQuery& vq, std::vector<Scored>& best) const {
+    if (vq.terms.empty() || o.term_postings == 0) return;
+    constexpr std::size_t kMaxCandidates = 512;
+    // The rarest terms first: they say the most and cost the least.
+    std::vector<const std::vector<std::uint32_t>*> lists;
+    for (std::uint32_t t : vq.terms) {
+      auto it = sh.postings.find(t);
+      if (it != sh.postings.end() && it->second.size() <= o.term_postings)
+        lists.push_back(&it->second);
+    }
+    if (lists.empty()) return;
+    std::sort(lists.begin(), lists.end(),
+              [](const auto* a, const auto* b) { return a->size() < b->size(); });
+    std::unordered_set<std::uint32_t> seen;
+    for (const auto& h : best) seen.insert(h.label);
+    std::vector<hnswlib::tableint> nodes;
+    std::vector<std::uint32_t> labels;
+    for (const auto* list : lists) {
+      for (std::uint32_t label : *list) {
+        if (labels.size() >= kMaxCandidates) break;
+        if (!seen.insert(label).second || !passes(sh.slots[label], vq)) continue;
+        if (label >= sh.internal.size() || sh.internal[label] == kNoNode) continue;
+        labels.push_back(label);
+        nodes.push_back(sh.internal[label]);
+      }
+    }
+    const Graph& g = *sh.graph;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      if (i + 4 < nodes.size()) __builtin_prefetch(g.getDataByInternalId(nodes[i + 4]));
+      const float sim = similarity(q, g.getDataByInternalId(nodes[i]));
+      if (sim >= vq.min_similarity) best.push_back({sim, kind, labels[i]});
     }
   }
 };
@@ -536,8 +659,9 @@ VectorIndex::~VectorIndex() = default;
 const VectorIndex::Options& VectorIndex::options() const { return impl_->o; }
 
 Status VectorIndex::upsert(const std::string& user, const std::string& id, MemoryKind kind,
-                           std::span<const float> vector, bool superseded) {
-  Item item{id, kind, superseded};
+                           std::span<const float> vector, bool superseded,
+                           std::vector<std::uint32_t> terms) {
+  Item item{id, kind, superseded, std::move(terms)};
   return upsert_batch(user, std::span<const Item>(&item, 1), vector);
 }
 
@@ -599,6 +723,10 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
     std::unique_lock lk(p.mu);
     Shard& sh = p.shard(it->second.kind);
     Slot& s = sh.slots[it->second.label];
+    if (s.terms != items[i].terms) {
+      s.terms = items[i].terms;  // old postings go stale; harmless, checked on use
+      sh.post(it->second.label);
+    }
     if (s.superseded != items[i].superseded) {
       if (items[i].superseded) ++sh.superseded;
       else --sh.superseded;
@@ -623,7 +751,8 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
     auto add_slots = [&] {
       for (std::size_t i : fresh[k]) {
         const auto label = static_cast<std::uint32_t>(sh.slots.size());
-        sh.slots.push_back({items[i].id, items[i].superseded, false});
+        sh.slots.push_back({items[i].id, items[i].superseded, false, items[i].terms});
+        sh.post(label);
         p.by_id[items[i].id] = Loc{kind, label};
         ++sh.live;
         if (items[i].superseded) ++sh.superseded;
@@ -651,6 +780,8 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
             *sh.graph, labels, [&](std::uint32_t l) { return row(fresh[k][l - first]); });
         !st)
       return st;
+    sh.internal.resize(first + labels.size(), kNoNode);
+    for (std::uint32_t l : labels) sh.internal[l] = sh.graph->label_lookup_.at(l);
     add_slots();
   }
   return {};
@@ -821,6 +952,9 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) c
         auto write_slot = [&](const Slot& s) {
           w.str(s.id);
           w.u8(static_cast<std::uint8_t>((s.superseded ? 1 : 0) | (s.removed ? 2 : 0)));
+          const std::size_t n = std::min<std::size_t>(s.terms.size(), 255);
+          w.u8(static_cast<std::uint8_t>(n));
+          for (std::size_t t = 0; t < n; ++t) w.u32(s.terms[t]);
         };
         if (!sh.graph) {
           w.u64(sh.live);
@@ -940,7 +1074,7 @@ Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir,
       Shard& sh = p->shards[k];
       const std::uint8_t mode = r.u8();
       const std::uint64_t slots = r.u64();
-      if (!r.ok() || mode > 1 || slots > r.remaining() / 5) return corrupt("truncated partition");
+      if (!r.ok() || mode > 1 || slots > r.remaining() / 6) return corrupt("truncated partition");
       sh.slots.reserve(slots);
       for (std::uint64_t i = 0; i < slots && r.ok(); ++i) {
         Slot s;
@@ -949,6 +1083,9 @@ Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir,
         if (flags > 3) return corrupt("bad entry in the partition of user " + user);
         s.superseded = flags & 1;
         s.removed = flags & 2;
+        const std::uint8_t nterms = r.u8();
+        s.terms.resize(nterms);
+        for (auto& t : s.terms) t = r.u32();
         if (!s.removed) {
           if (!p->by_id.emplace(s.id, Loc{kind, static_cast<std::uint32_t>(sh.slots.size())})
                    .second)
@@ -961,6 +1098,7 @@ Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir,
         sh.slots.push_back(std::move(s));
       }
       if (!r.ok()) return corrupt("truncated partition of user " + user);
+      for (std::uint32_t l = 0; l < sh.slots.size(); ++l) sh.post(l);
       if (mode == 0) {
         if (sh.tombstones != 0) return corrupt("removed entry in a flat shard");
         if (r.remaining() / sizeof(float) / dim < slots) return corrupt("truncated vectors");
@@ -981,9 +1119,11 @@ Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir,
       if (g.size_data_per_element_ != expect_element)
         return corrupt("graph " + name + " was built for another dimension");
       std::size_t marked = 0;
+      sh.internal.assign(sh.slots.size(), kNoNode);
       for (hnswlib::tableint i = 0; i < g.cur_element_count; ++i) {
         const auto label = g.getExternalLabel(i);
         if (label >= sh.slots.size()) return corrupt("graph " + name + " has an unknown label");
+        sh.internal[label] = i;
         if (g.isMarkedDeleted(i) != sh.slots[label].removed)
           return corrupt("graph " + name + " disagrees with the entries on deletions");
         marked += g.isMarkedDeleted(i) ? 1 : 0;

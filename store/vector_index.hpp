@@ -20,6 +20,14 @@
 /// exactly, a large one returns what the widened search found (bounded
 /// latency rather than a full scan).
 ///
+/// Hybrid search: each entry may carry the terms of its text, and a graph
+/// shard keeps postings per term. A query with terms also scores exactly
+/// the memories that share a rare term with it (at most `term_postings`
+/// memories contain the term) and merges them with the graph's hits. Graph
+/// walks get trapped in dense regions of templated data (every "... in
+/// 2020" sentence) and miss the few memories that share the one telling
+/// word; the postings find those directly.
+///
 /// Persistence (`save` / `load`): a directory holding `meta.json` (format,
 /// embedder id, dim, the log sequence number the index reflects and a
 /// fingerprint of that event, and a size + hash for every file),
@@ -68,6 +76,11 @@ struct VectorHit {
 
 struct VectorQuery {
   std::size_t k = 10;
+  /// The query's terms (text::terms). In graph shards, memories sharing a
+  /// rare term with the query are scored exactly and merged with the graph's
+  /// hits, so a neighbour the graph walk misses but that shares a rare word
+  /// ("forge", "Globex") is still found. Empty: graph hits only.
+  std::vector<std::uint32_t> terms;
   float min_similarity = -1.0f;  ///< hits below are never returned
   KindMask kinds = kAllKinds;
   bool include_superseded = false;
@@ -84,6 +97,9 @@ class VectorIndex {
     std::size_t ef_construction = 200;
     std::size_t ef_search = 128;
     std::size_t build_threads = 1;
+    /// A query term is used only when at most this many memories of the
+    /// shard contain it (rare terms); 0 disables the term candidates.
+    std::size_t term_postings = 1024;
   };
 
   /// What a saved index reflects.
@@ -104,12 +120,14 @@ class VectorIndex {
   /// The vector is normalised on the way in. Fails only on a wrong
   /// dimension or when hnswlib cannot allocate.
   Status upsert(const std::string& user, const std::string& id, MemoryKind kind,
-                std::span<const float> vector, bool superseded = false);
+                std::span<const float> vector, bool superseded = false,
+                std::vector<std::uint32_t> terms = {});
   /// One memory of a batch; its vector is row i of the batch's matrix.
   struct Item {
     std::string id;
     MemoryKind kind = MemoryKind::trait;
     bool superseded = false;
+    std::vector<std::uint32_t> terms;  ///< text::terms of the memory's text
   };
   /// Adds many memories of one user at once (`vectors` holds items.size()
   /// rows of dim floats). A shard that crosses the threshold is built into

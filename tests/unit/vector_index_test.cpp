@@ -237,6 +237,71 @@ TEST(VectorIndex, HnswSearchWidensPastSupersededNeighbours) {
   EXPECT_GE(agree, 9u);
 }
 
+TEST(VectorIndex, MemoriesSharingARareTermAreScoredExactlyAndMergedOnce) {
+  std::mt19937 rng(15);
+  auto o = small_options(50);
+  o.term_postings = 5;
+  VectorIndex idx(o);
+  std::vector<std::vector<float>> vs;
+  for (std::size_t i = 0; i < 1000; ++i) {
+    vs.push_back(random_unit(rng));
+    std::vector<std::uint32_t> terms;
+    if (i >= 5 && i <= 7) terms.push_back(42);   // rare: three memories
+    if (i >= 100 && i < 110) terms.push_back(7);  // common: ten, above term_postings
+    ASSERT_TRUE(idx.upsert("u", mid(i), MemoryKind::trait, vs.back(), false, terms));
+  }
+  ASSERT_TRUE(idx.partition("u").hnsw);
+  idx.set_superseded("u", mid(6), true);
+  idx.remove("u", mid(7));
+  // A query near mem_5 with the rare term: mem_5 once, not the superseded
+  // mem_6 (no history asked) nor the removed mem_7.
+  VectorQuery q = vq(10);
+  q.terms = {42};
+  auto hits = search(idx, "u", vs[5], q);
+  ASSERT_EQ(hits.size(), 10u);
+  std::set<std::string> seen;
+  for (const auto& h : hits) EXPECT_TRUE(seen.insert(h.id).second) << h.id << " twice";
+  EXPECT_EQ(hits[0].id, mid(5));
+  EXPECT_FALSE(seen.count(mid(6)));
+  EXPECT_FALSE(seen.count(mid(7)));
+  // A far query with the rare term still gets the rare-term memories scored;
+  // with history, the superseded one too.
+  std::vector<float> far(kDim, 0.0f);
+  for (std::size_t j = 0; j < kDim; ++j) far[j] = -vs[5][j] * 0.2f + vs[6][j];
+  VectorQuery h = vq(1000, -1.0f, kAllKinds, true);
+  h.terms = {42};
+  auto all = search(idx, "u", far, h);
+  std::set<std::string> ids_all;
+  for (const auto& x : all) ids_all.insert(x.id);
+  EXPECT_TRUE(ids_all.count(mid(5)) && ids_all.count(mid(6)));
+  EXPECT_FALSE(ids_all.count(mid(7)));
+}
+
+TEST(VectorIndex, TermsSurviveSaveAndLoad) {
+  test::TmpDir d;
+  const std::string dir = (d.path() / "index").string();
+  std::mt19937 rng(16);
+  VectorIndex idx(small_options(50));
+  std::vector<std::vector<float>> vs;
+  for (std::size_t i = 0; i < 200; ++i) {
+    vs.push_back(random_unit(rng));
+    std::vector<std::uint32_t> terms = {static_cast<std::uint32_t>(i % 50), 1000u + static_cast<std::uint32_t>(i)};
+    ASSERT_TRUE(idx.upsert("u", mid(i), MemoryKind::trait, vs.back(), false, terms));
+  }
+  ASSERT_TRUE(idx.save(dir, {"e", kDim, 0, 0, 0}, false));
+  auto loaded = VectorIndex::load(dir, small_options(50));
+  ASSERT_TRUE(loaded) << loaded.error().message;
+  VectorQuery q = vq(200, -1.0f);
+  q.terms = {1000u + 17};
+  std::vector<float> far(kDim, 0.0f);
+  for (std::size_t j = 0; j < kDim; ++j) far[j] = -vs[17][j];
+  auto before = search(idx, "u", far, q);
+  auto after = search(**loaded, "u", far, q);
+  EXPECT_EQ(ids(before), ids(after));
+  const auto got = ids(after);
+  EXPECT_TRUE(std::find(got.begin(), got.end(), mid(17)) != got.end());
+}
+
 TEST(VectorIndex, SimilarityFloorDropsFarNeighboursEvenTheNearest) {
   VectorIndex idx(small_options());
   std::vector<float> a(kDim, 0.0f), b(kDim, 0.0f), q(kDim, 0.0f);
@@ -294,7 +359,7 @@ TEST(VectorIndex, BatchUpsertBuildsTheGraphOnce) {
   std::vector<VectorIndex::Item> items;
   std::vector<float> data;
   for (int i = 0; i < 500; ++i) {
-    items.push_back({mid(i), MemoryKind::episode, i % 10 == 0});
+    items.push_back({mid(i), MemoryKind::episode, i % 10 == 0, {}});
     auto v = random_unit(rng);
     data.insert(data.end(), v.begin(), v.end());
   }
@@ -305,7 +370,7 @@ TEST(VectorIndex, BatchUpsertBuildsTheGraphOnce) {
   std::vector<VectorIndex::Item> more;
   std::vector<float> more_data;
   for (int i = 500; i < 700; ++i) {
-    more.push_back({mid(i), MemoryKind::trait, false});
+    more.push_back({mid(i), MemoryKind::trait, false, {}});
     auto v = random_unit(rng);
     more_data.insert(more_data.end(), v.begin(), v.end());
   }
