@@ -65,7 +65,7 @@ struct IndexConfig {
   std::int64_t hnsw_ef_construction = 200;
   std::int64_t hnsw_ef_search = 128;
   std::int64_t build_threads = 1;
-  std::int64_t term_postings = 1024;
+  std::int64_t term_postings = 256;
   std::int64_t save_interval_s = 300;
 };
 

@@ -99,7 +99,7 @@ class VectorIndex {
     std::size_t build_threads = 1;
     /// A query term is used only when at most this many memories of the
     /// shard contain it (rare terms); 0 disables the term candidates.
-    std::size_t term_postings = 1024;
+    std::size_t term_postings = 256;
   };
 
   /// What a saved index reflects.
