@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "common/hash.hpp"
-#include "engine/text.hpp"
+#include "engine/text_terms.hpp"
 #include "engine/wordnet.hpp"
 
 namespace credence {
@@ -65,24 +65,28 @@ constexpr Pos kAllPos[] = {Pos::noun, Pos::verb, Pos::adj, Pos::adv};
 
 std::uint64_t synset_key(const WordNet& wn, WordNet::SynsetId id) {
   const auto& s = wn.synset(id);
-  return mix64(kSeedSynset ^ (static_cast<std::uint64_t>(s.pos) << 32 | s.offset));
+  return mix64(kSeedSynset ^
+               (static_cast<std::uint64_t>(s.pos) << 32 | s.offset));
 }
 
 }  // namespace
 
-HashEmbedder::HashEmbedder(std::size_t dim, std::shared_ptr<const WordNet> wordnet)
+HashEmbedder::HashEmbedder(std::size_t dim,
+                           std::shared_ptr<const WordNet> wordnet)
     : dim_(dim == 0 ? 1 : dim), wordnet_(std::move(wordnet)) {
   id_ = std::string(kHashVersion) + ":" + std::to_string(dim_) +
         (wordnet_ ? ":wordnet-3.0" : ":no-wordnet");
 }
 
-void HashEmbedder::add(std::span<float> out, std::uint64_t key, float weight) const {
+void HashEmbedder::add(std::span<float> out, std::uint64_t key,
+                       float weight) const {
   const std::uint64_t h = mix64(key);
   const float sign = (h >> 63) ? -1.0f : 1.0f;
   out[(h & 0x7fffffffffffffffULL) % dim_] += sign * weight;
 }
 
-void HashEmbedder::word_features(const std::string& w, std::vector<Feature>& out,
+void HashEmbedder::word_features(const std::string& w,
+                                 std::vector<Feature>& out,
                                  std::string& lemma) const {
   const std::size_t first = out.size();
   lemma = w;
@@ -98,18 +102,21 @@ void HashEmbedder::word_features(const std::string& w, std::vector<Feature>& out
           lemmas.push_back(form);
         auto& ids = senses[static_cast<int>(pos)];
         for (auto id : wn.synsets(form, pos))
-          if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+          if (std::find(ids.begin(), ids.end(), id) == ids.end())
+            ids.push_back(id);
       }
     }
     if (!lemmas.empty()) {
       // A verb-looking inflection names its verb lemma, otherwise the noun's.
       lemma = lemmas.front();
-      const bool verbish = w.size() > 4 && (w.ends_with("ing") || w.ends_with("ed"));
+      const bool verbish =
+          w.size() > 4 && (w.ends_with("ing") || w.ends_with("ed"));
       if (verbish) {
         auto vf = wn.base_forms(w, Pos::verb);
         if (!vf.empty()) lemma = vf.front();
       }
-      const float lw = kLemmaWeight / std::sqrt(static_cast<float>(lemmas.size()));
+      const float lw =
+          kLemmaWeight / std::sqrt(static_cast<float>(lemmas.size()));
       for (const auto& l : lemmas) out.push_back({hash64(l, kSeedLemma), lw});
     } else {
       out.push_back({hash64(w, kSeedLemma), kLemmaWeight});
@@ -117,12 +124,14 @@ void HashEmbedder::word_features(const std::string& w, std::vector<Feature>& out
     // The part of speech with the most senses is taken as the primary one.
     int primary = -1;
     for (int p = 0; p < 4; ++p)
-      if (!senses[p].empty() && (primary < 0 || senses[p].size() > senses[primary].size()))
+      if (!senses[p].empty() &&
+          (primary < 0 || senses[p].size() > senses[primary].size()))
         primary = p;
     if (primary >= 0) {
       const auto& ps = senses[primary];
       out.push_back({synset_key(wn, ps[0]), kFirstSenseWeight});
-      if (ps.size() > 1) out.push_back({synset_key(wn, ps[1]), kOtherSenseWeight});
+      if (ps.size() > 1)
+        out.push_back({synset_key(wn, ps[1]), kOtherSenseWeight});
       // The hypernym and the derivationally related sense of the first sense
       // share the synset key space, so "mom" (is-a mother) meets "mother"
       // and "allergic" (derived from allergy) meets "allergy".
@@ -136,8 +145,8 @@ void HashEmbedder::word_features(const std::string& w, std::vector<Feature>& out
                                 ptr.rel == WordNet::Rel::pertainym)) {
           const bool ours =
               ptr.src_word == 0 ||
-              std::find(lemmas.begin(), lemmas.end(), wn.word(ps[0], ptr.src_word - 1)) !=
-                  lemmas.end();
+              std::find(lemmas.begin(), lemmas.end(),
+                        wn.word(ps[0], ptr.src_word - 1)) != lemmas.end();
           if (ours) {
             out.push_back({synset_key(wn, ptr.target), kDerivedWeight});
             derived = true;
@@ -156,31 +165,38 @@ void HashEmbedder::word_features(const std::string& w, std::vector<Feature>& out
   const std::size_t n = padded.size() - 2;
   const float tw = kTrigramWeight / std::sqrt(static_cast<float>(n));
   for (std::size_t i = 0; i < n; ++i)
-    out.push_back({hash64(std::string_view(padded).substr(i, 3), kSeedTrigram), tw});
+    out.push_back(
+        {hash64(std::string_view(padded).substr(i, 3), kSeedTrigram), tw});
   // Scale the word to unit weight.
   float sum = 0;
-  for (std::size_t i = first; i < out.size(); ++i) sum += out[i].weight * out[i].weight;
+  for (std::size_t i = first; i < out.size(); ++i)
+    sum += out[i].weight * out[i].weight;
   const float inv = 1.0f / std::sqrt(sum);
   for (std::size_t i = first; i < out.size(); ++i) out[i].weight *= inv;
 }
 
-void HashEmbedder::embed_into(std::string_view text, std::span<float> out) const {
+void HashEmbedder::embed_into(std::string_view text,
+                              std::span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
   auto words = text::content_words(text);
-  if (words.empty()) words = text::words(text);  // "Is it?" still means something
+  if (words.empty())
+    words = text::words(text);  // "Is it?" still means something
   std::vector<Feature> features;
   features.reserve(words.size() * 16);
   std::string lemma, prev;
   for (const auto& w : words) {
     word_features(w, features, lemma);
-    if (!prev.empty()) features.push_back({hash64(prev + ' ' + lemma, kSeedBigram), kBigramWeight});
+    if (!prev.empty())
+      features.push_back(
+          {hash64(prev + ' ' + lemma, kSeedBigram), kBigramWeight});
     prev = lemma;
   }
   for (const auto& f : features) add(out, f.key, f.weight);
   l2_normalise(out);
 }
 
-Expected<Embeddings> HashEmbedder::embed_batch(std::span<const std::string> texts) const {
+Expected<Embeddings> HashEmbedder::embed_batch(
+    std::span<const std::string> texts) const {
   Embeddings e;
   e.dim = dim_;
   e.data.assign(texts.size() * dim_, 0.0f);
@@ -196,10 +212,12 @@ Expected<std::vector<float>> HashEmbedder::embed(std::string_view text) const {
 
 // ---- caching decorator ----------------------------------------------------
 
-CachingEmbedder::CachingEmbedder(std::shared_ptr<const Embedder> inner, std::size_t capacity)
+CachingEmbedder::CachingEmbedder(std::shared_ptr<const Embedder> inner,
+                                 std::size_t capacity)
     : inner_(std::move(inner)), capacity_(capacity) {}
 
-bool CachingEmbedder::lookup(const std::string& text, std::span<float> out) const {
+bool CachingEmbedder::lookup(const std::string& text,
+                             std::span<float> out) const {
   std::lock_guard lk(mu_);
   auto it = map_.find(text);
   if (it == map_.end()) {
@@ -212,7 +230,8 @@ bool CachingEmbedder::lookup(const std::string& text, std::span<float> out) cons
   return true;
 }
 
-void CachingEmbedder::insert(const std::string& text, std::span<const float> v) const {
+void CachingEmbedder::insert(const std::string& text,
+                             std::span<const float> v) const {
   if (capacity_ == 0) return;
   std::lock_guard lk(mu_);
   if (map_.count(text)) return;
@@ -224,7 +243,8 @@ void CachingEmbedder::insert(const std::string& text, std::span<const float> v) 
   }
 }
 
-Expected<Embeddings> CachingEmbedder::embed_batch(std::span<const std::string> texts) const {
+Expected<Embeddings> CachingEmbedder::embed_batch(
+    std::span<const std::string> texts) const {
   Embeddings out;
   out.dim = inner_->dim();
   out.data.assign(texts.size() * out.dim, 0.0f);

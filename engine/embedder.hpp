@@ -54,7 +54,8 @@ class Embedder {
   /// "http:nomic-embed-text:768". Stored with the index.
   virtual const std::string& id() const = 0;
   /// Embeds many texts: one row per input, in input order.
-  virtual Expected<Embeddings> embed_batch(std::span<const std::string> texts) const = 0;
+  virtual Expected<Embeddings> embed_batch(
+      std::span<const std::string> texts) const = 0;
   /// Embeds one text (by default a batch of one).
   virtual Expected<std::vector<float>> embed(std::string_view text) const;
 };
@@ -66,14 +67,14 @@ float dot(std::span<const float> a, std::span<const float> b);
 
 /// The default, offline embedder: signed feature hashing into `dim` buckets.
 ///
-/// Features of each content word (stopwords dropped, see engine/text.hpp):
-/// its lemma (WordNet morphology, e.g. "worked" -> "work"), its character
-/// trigrams ("<ca", "car", "ar>"), the WordNet synsets of its most common
-/// senses and the hypernym of the first one. The synset features put
-/// synonyms on the same buckets ("car" and "automobile" share the synset
-/// {car, auto, automobile, machine, motorcar}); the trigrams tolerate typos
-/// and inflections. Each word's features are scaled to unit weight so long
-/// words do not dominate, adjacent content words add a bigram feature, and
+/// Features of each content word (stopwords dropped, see
+/// engine/text_terms.hpp): its lemma (WordNet morphology, e.g. "worked" ->
+/// "work"), its character trigrams ("<ca", "car", "ar>"), the WordNet synsets
+/// of its most common senses and the hypernym of the first one. The synset
+/// features put synonyms on the same buckets ("car" and "automobile" share the
+/// synset {car, auto, automobile, machine, motorcar}); the trigrams tolerate
+/// typos and inflections. Each word's features are scaled to unit weight so
+/// long words do not dominate, adjacent content words add a bigram feature, and
 /// the sum is L2-normalised. Deterministic across runs, builds and machines
 /// (hash64 is stable); without WordNet it still works (lemmas and synsets
 /// are skipped) under a different id.
@@ -84,7 +85,8 @@ class HashEmbedder final : public Embedder {
 
   std::size_t dim() const override { return dim_; }
   const std::string& id() const override { return id_; }
-  Expected<Embeddings> embed_batch(std::span<const std::string> texts) const override;
+  Expected<Embeddings> embed_batch(
+      std::span<const std::string> texts) const override;
   Expected<std::vector<float>> embed(std::string_view text) const override;
 
   /// Writes the embedding of `text` into `out` (size dim()). Never fails.
@@ -113,7 +115,8 @@ class CachingEmbedder final : public Embedder {
 
   std::size_t dim() const override { return inner_->dim(); }
   const std::string& id() const override { return inner_->id(); }
-  Expected<Embeddings> embed_batch(std::span<const std::string> texts) const override;
+  Expected<Embeddings> embed_batch(
+      std::span<const std::string> texts) const override;
 
   struct Stats {
     std::uint64_t hits = 0;

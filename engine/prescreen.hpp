@@ -83,7 +83,7 @@ struct ScreenOptions {
   std::string self_id;  ///< the incoming memory's own id, if it is stored
 };
 
-struct Candidate {
+struct PrescreenCandidate {
   std::string memory_id;
   MemoryKind kind = MemoryKind::trait;
   float similarity = 0;
@@ -91,19 +91,20 @@ struct Candidate {
   bool superseded = false;
 };
 
-struct Dropped {
+struct PrescreenDrop {
   std::string memory_id;
   float similarity = 0;
   DropReason reason = DropReason::below_floor;
 };
 
 struct Screened {
-  std::vector<Candidate> kept;  ///< most similar first
-  std::vector<Dropped> dropped;
+  std::vector<PrescreenCandidate> kept;  ///< most similar first
+  std::vector<PrescreenDrop> dropped;
 };
 
 /// Filters `neighbours` of an incoming statement (its claim and text).
 Screened screen(const Claim& incoming, std::string_view incoming_text,
-                std::span<const Neighbour> neighbours, const ScreenOptions& options);
+                std::span<const Neighbour> neighbours,
+                const ScreenOptions& options);
 
 }  // namespace credence

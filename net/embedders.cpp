@@ -13,12 +13,13 @@ std::optional<std::string> getenv_lookup(const std::string& name) {
   return std::string(v);
 }
 
-Expected<std::shared_ptr<const Embedder>> make_embedder(const EmbedderConfig& c,
-                                                        std::shared_ptr<const WordNet> wordnet,
-                                                        const EnvLookup& env) {
+Expected<std::shared_ptr<const Embedder>> make_embedder(
+    const EmbedderConfig& c, std::shared_ptr<const WordNet> wordnet,
+    const EnvLookup& env) {
   std::shared_ptr<const Embedder> inner;
   if (c.kind == "hash") {
-    inner = std::make_shared<HashEmbedder>(static_cast<std::size_t>(c.dim), std::move(wordnet));
+    inner = std::make_shared<HashEmbedder>(static_cast<std::size_t>(c.dim),
+                                           std::move(wordnet));
   } else if (c.kind == "http") {
     HttpEmbedder::Options o;
     o.url = c.url;
@@ -27,10 +28,11 @@ Expected<std::shared_ptr<const Embedder>> make_embedder(const EmbedderConfig& c,
     if (!c.api_key_env.empty()) {
       auto key = env(c.api_key_env);
       if (!key || key->empty())
-        return make_error(Errc::invalid_argument,
-                          "embedder.api_key_env names the environment variable " +
-                              c.api_key_env + ", which is not set",
-                          "embedder.api_key_env");
+        return make_error(
+            Errc::invalid_argument,
+            "embedder.api_key_env names the environment variable " +
+                c.api_key_env + ", which is not set",
+            "embedder.api_key_env");
       o.api_key = *key;
     }
     o.timeout = std::chrono::milliseconds(c.timeout_ms);
@@ -43,14 +45,14 @@ Expected<std::shared_ptr<const Embedder>> make_embedder(const EmbedderConfig& c,
     if (!http) return http.error();
     inner = std::shared_ptr<const Embedder>(std::move(*http));
   } else {
-    return make_error(Errc::invalid_argument,
-                      "embedder.kind must be hash or http, got \"" + c.kind + "\"",
-                      "embedder.kind");
+    return make_error(
+        Errc::invalid_argument,
+        "embedder.kind must be hash or http, got \"" + c.kind + "\"",
+        "embedder.kind");
   }
   if (c.cache_entries <= 0) return inner;
-  return std::shared_ptr<const Embedder>(
-      std::make_shared<CachingEmbedder>(std::move(inner),
-                                        static_cast<std::size_t>(c.cache_entries)));
+  return std::shared_ptr<const Embedder>(std::make_shared<CachingEmbedder>(
+      std::move(inner), static_cast<std::size_t>(c.cache_entries)));
 }
 
 }  // namespace credence

@@ -16,7 +16,8 @@ namespace credence {
 class WordNet;
 
 /// Reads an environment variable (nullopt when unset). Tests pass their own.
-using EnvLookup = std::function<std::optional<std::string>(const std::string& name)>;
+using EnvLookup =
+    std::function<std::optional<std::string>(const std::string& name)>;
 
 /// The process environment.
 std::optional<std::string> getenv_lookup(const std::string& name);
@@ -26,8 +27,8 @@ std::optional<std::string> getenv_lookup(const std::string& name);
 /// synsets (null: without them). For `http`, the API key is read from the
 /// variable named by `embedder.api_key_env`; naming a variable that is not
 /// set is an error (rather than silently calling without a key).
-Expected<std::shared_ptr<const Embedder>> make_embedder(const EmbedderConfig& config,
-                                                        std::shared_ptr<const WordNet> wordnet,
-                                                        const EnvLookup& env = getenv_lookup);
+Expected<std::shared_ptr<const Embedder>> make_embedder(
+    const EmbedderConfig& config, std::shared_ptr<const WordNet> wordnet,
+    const EnvLookup& env = getenv_lookup);
 
 }  // namespace credence

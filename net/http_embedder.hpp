@@ -36,7 +36,7 @@ namespace credence {
 class HttpEmbedder final : public Embedder {
  public:
   struct Options {
-    std::string url;    ///< base URL; requests go to {url}/embeddings
+    std::string url;  ///< base URL; requests go to {url}/embeddings
     std::string model;
     std::size_t dim = 0;
     std::string api_key;  ///< sent as a bearer token when non-empty
@@ -56,7 +56,8 @@ class HttpEmbedder final : public Embedder {
 
   std::size_t dim() const override;
   const std::string& id() const override;
-  Expected<Embeddings> embed_batch(std::span<const std::string> texts) const override;
+  Expected<Embeddings> embed_batch(
+      std::span<const std::string> texts) const override;
 
   /// The full endpoint URL ({url}/embeddings).
   const std::string& endpoint() const;

@@ -17,7 +17,7 @@
 #include "common/hash.hpp"
 #include "common/json_reader.hpp"
 #include "common/log.hpp"
-#include "engine/text.hpp"
+#include "engine/text_terms.hpp"
 #include "store/rw_lock.hpp"
 
 namespace credence {
@@ -31,7 +31,8 @@ void collect_strings(simdjson::dom::element el, std::vector<std::string>& out) {
   switch (el.type()) {
     case simdjson::dom::element_type::STRING: {
       std::string_view s;
-      if (!el.get_string().get(s) && !s.empty() && s.size() <= kMaxIdLength) out.emplace_back(s);
+      if (!el.get_string().get(s) && !s.empty() && s.size() <= kMaxIdLength)
+        out.emplace_back(s);
       break;
     }
     case simdjson::dom::element_type::ARRAY:
@@ -40,11 +41,14 @@ void collect_strings(simdjson::dom::element el, std::vector<std::string>& out) {
     case simdjson::dom::element_type::OBJECT:
       for (auto field : el.get_object()) collect_strings(field.value, out);
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
-std::uint64_t fingerprint(const Event& e) { return hash64(encode_event(e), 0x1d3e5); }
+std::uint64_t fingerprint(const Event& e) {
+  return hash64(encode_event(e), 0x1d3e5);
+}
 
 }  // namespace
 
@@ -73,7 +77,8 @@ struct MemoryIndex::Impl {
   std::atomic<std::uint64_t> synced{0};
   std::atomic<std::uint64_t> saved{0};
   std::atomic<std::uint64_t> events{0}, embedded{0}, embed_failures{0};
-  std::map<std::string, std::uint64_t> retry;  // memory id -> seq; under follow_mu
+  std::map<std::string, std::uint64_t>
+      retry;  // memory id -> seq; under follow_mu
   std::atomic<std::size_t> retry_count{0};
   std::chrono::steady_clock::time_point last_retry{};
 
@@ -106,7 +111,8 @@ struct MemoryIndex::Impl {
       for (const auto& [id, seq] : ids) {
         const Memory* m = s.memory(id);
         if (!m) continue;
-        todo.push_back({m->user, m->id, std::string(), m->kind, m->superseded(), m->deleted(), seq});
+        todo.push_back({m->user, m->id, std::string(), m->kind, m->superseded(),
+                        m->deleted(), seq});
         if (!m->deleted()) todo.back().text = m->text;
       }
     });
@@ -129,25 +135,29 @@ struct MemoryIndex::Impl {
   }
 
   /// Embeds and indexes memories of one user, in embedder-sized batches.
-  void add_memories(const std::string& user, const std::vector<const Todo*>& list) {
+  void add_memories(const std::string& user,
+                    const std::vector<const Todo*>& list) {
     for (std::size_t first = 0; first < list.size(); first += o.embed_batch) {
       const std::size_t n = std::min(o.embed_batch, list.size() - first);
       std::vector<std::string> texts;
       std::vector<VectorIndex::Item> items;
       for (std::size_t i = first; i < first + n; ++i) {
         texts.push_back(list[i]->text);
-        items.push_back({list[i]->id, list[i]->kind, list[i]->superseded, text::terms(list[i]->text)});
+        items.push_back({list[i]->id, list[i]->kind, list[i]->superseded,
+                         text::terms(list[i]->text)});
       }
       auto vectors = embedder->embed_batch(texts);
       if (!vectors) {
         ++embed_failures;
-        for (std::size_t i = first; i < first + n; ++i) retry.emplace(list[i]->id, list[i]->seq);
-        log->warn("cannot embed {} memories of user {} (will retry): {}", n, user,
-                  vectors.error().describe());
+        for (std::size_t i = first; i < first + n; ++i)
+          retry.emplace(list[i]->id, list[i]->seq);
+        log->warn("cannot embed {} memories of user {} (will retry): {}", n,
+                  user, vectors.error().describe());
         continue;
       }
       if (auto st = index->upsert_batch(user, items, vectors->data); !st) {
-        log->error("cannot index {} memories of user {}: {}", n, user, st.error().describe());
+        log->error("cannot index {} memories of user {}: {}", n, user,
+                   st.error().describe());
         continue;
       }
       embedded += n;
@@ -155,7 +165,8 @@ struct MemoryIndex::Impl {
     }
   }
 
-  /// Applies events (seq order, gaps filled from the log). Caller owns follow_mu.
+  /// Applies events (seq order, gaps filled from the log). Caller owns
+  /// follow_mu.
   void process(std::vector<Event> batch) {
     std::sort(batch.begin(), batch.end(),
               [](const Event& a, const Event& b) { return a.seq < b.seq; });
@@ -180,7 +191,9 @@ struct MemoryIndex::Impl {
           take(g);
           return true;
         });
-        if (!st) log->error("cannot read the log to fill a gap: {}", st.error().describe());
+        if (!st)
+          log->error("cannot read the log to fill a gap: {}",
+                     st.error().describe());
       }
       take(e);
     }
@@ -199,9 +212,11 @@ struct MemoryIndex::Impl {
     const auto now = std::chrono::steady_clock::now();
     if (!force && now - last_retry < o.retry_interval) return;
     last_retry = now;
-    std::vector<std::pair<std::string, std::uint64_t>> ids(retry.begin(), retry.end());
+    std::vector<std::pair<std::string, std::uint64_t>> ids(retry.begin(),
+                                                           retry.end());
     sync_ids(ids);
-    if (retry.empty()) log->info("all memories waiting for an embedding are indexed");
+    if (retry.empty())
+      log->info("all memories waiting for an embedding are indexed");
   }
 
   void enqueue(const std::vector<Event>& evs) {
@@ -236,18 +251,19 @@ struct MemoryIndex::Impl {
   /// Why the saved index cannot be used ("" when it can).
   std::string check_saved(const VectorIndex::Meta& meta) {
     if (meta.embedder_id != embedder->id())
-      return "it was built by embedder " + meta.embedder_id + ", the configured one is " +
-             embedder->id();
+      return "it was built by embedder " + meta.embedder_id +
+             ", the configured one is " + embedder->id();
     if (meta.dim != embedder->dim())
-      return "it has dimension " + std::to_string(meta.dim) + ", the embedder " +
-             std::to_string(embedder->dim());
+      return "it has dimension " + std::to_string(meta.dim) +
+             ", the embedder " + std::to_string(embedder->dim());
     const std::uint64_t applied = state.applied_seq();
     if (meta.seq > applied)
       return "it reflects log sequence " + std::to_string(meta.seq) +
              ", beyond the log's head " + std::to_string(applied);
     if (meta.seq > 0) {
       auto ev = state.log().read(meta.seq, 1);
-      if (!ev || ev->empty() || (*ev)[0].seq != meta.seq || fingerprint((*ev)[0]) != meta.seq_fingerprint)
+      if (!ev || ev->empty() || (*ev)[0].seq != meta.seq ||
+          fingerprint((*ev)[0]) != meta.seq_fingerprint)
         return "the log's event " + std::to_string(meta.seq) +
                " is not the one it was built from (another database?)";
     }
@@ -267,7 +283,8 @@ struct MemoryIndex::Impl {
       seq = s.applied_seq();
       recs.reserve(s.live_memory_count());
       for (const auto& [id, m] : s.memories())
-        if (!m.deleted()) recs.push_back({m.user, m.id, m.text, m.kind, m.superseded(), m.seq});
+        if (!m.deleted())
+          recs.push_back({m.user, m.id, m.text, m.kind, m.superseded(), m.seq});
     });
     std::sort(recs.begin(), recs.end(), [](const Rec& a, const Rec& b) {
       return a.user != b.user ? a.user < b.user : a.seq < b.seq;
@@ -276,13 +293,14 @@ struct MemoryIndex::Impl {
     std::vector<Todo> todo;
     todo.reserve(recs.size());
     for (auto& r : recs)
-      todo.push_back({std::move(r.user), std::move(r.id), std::move(r.text), r.kind,
-                      r.superseded, false, r.seq});
+      todo.push_back({std::move(r.user), std::move(r.id), std::move(r.text),
+                      r.kind, r.superseded, false, r.seq});
     std::size_t i = 0;
     while (i < todo.size()) {
       std::size_t j = i;
       std::vector<const Todo*> list;
-      while (j < todo.size() && todo[j].user == todo[i].user) list.push_back(&todo[j++]);
+      while (j < todo.size() && todo[j].user == todo[i].user)
+        list.push_back(&todo[j++]);
       add_memories(todo[i].user, list);
       i = j;
     }
@@ -315,9 +333,9 @@ struct MemoryIndex::Impl {
     std::string reason;
     auto meta = VectorIndex::read_meta(o.dir);
     if (!meta) {
-      reason = meta.error().code == Errc::not_found ? "there is no saved index"
-                                                    : "its metadata is unreadable: " +
-                                                          meta.error().message;
+      reason = meta.error().code == Errc::not_found
+                   ? "there is no saved index"
+                   : "its metadata is unreadable: " + meta.error().message;
     } else {
       reason = check_saved(*meta);
       if (reason.empty()) {
@@ -354,11 +372,14 @@ struct MemoryIndex::Impl {
     report.took = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - t0);
     if (report.how == Start::loaded)
-      log->info("vector index loaded at seq {} and caught up to {}: {} vectors in {} ms",
-                report.index_seq, report.synced_seq, report.vectors, report.took.count());
+      log->info(
+          "vector index loaded at seq {} and caught up to {}: {} vectors in {} "
+          "ms",
+          report.index_seq, report.synced_seq, report.vectors,
+          report.took.count());
     else
-      log->info("vector index rebuilt at seq {}: {} vectors in {} ms", report.synced_seq,
-                report.vectors, report.took.count());
+      log->info("vector index rebuilt at seq {}: {} vectors in {} ms",
+                report.synced_seq, report.vectors, report.took.count());
     return {};
   }
 
@@ -371,13 +392,16 @@ struct MemoryIndex::Impl {
   /// writer to the partition being written waits for that partition only.
   Status save() {
     std::lock_guard one_at_a_time(save_mu);
+    if (!index || !ready)
+      return make_error(Errc::unavailable, "the vector index is not open");
     std::uint64_t seq = 0;
     {
       std::lock_guard f(follow_mu);
       seq = synced;
       for (const auto& [id, s] : retry) seq = std::min(seq, s - 1);
     }
-    if (seq == saved && std::filesystem::exists(std::filesystem::path(o.dir) / "meta.json")) {
+    if (seq == saved &&
+        std::filesystem::exists(std::filesystem::path(o.dir) / "meta.json")) {
       return {};
     }
     VectorIndex::Meta meta;
@@ -388,7 +412,8 @@ struct MemoryIndex::Impl {
       auto ev = state.log().read(seq, 1);
       if (!ev) return ev.error();
       if (ev->empty() || (*ev)[0].seq != seq)
-        return make_error(Errc::internal, "log event " + std::to_string(seq) + " is missing");
+        return make_error(Errc::internal,
+                          "log event " + std::to_string(seq) + " is missing");
       meta.seq_fingerprint = fingerprint((*ev)[0]);
     }
     const auto t0 = std::chrono::steady_clock::now();
@@ -405,28 +430,35 @@ struct MemoryIndex::Impl {
     std::unique_lock lk(saver_mu);
     while (!stop) {
       // Wake for the next save or the next retry, whichever comes first.
-      auto wait = std::max<std::chrono::milliseconds>(o.retry_interval, std::chrono::milliseconds(50));
-      if (o.save_interval.count() > 0) wait = std::min<std::chrono::milliseconds>(wait, o.save_interval);
+      auto wait = std::max<std::chrono::milliseconds>(
+          o.retry_interval, std::chrono::milliseconds(50));
+      if (o.save_interval.count() > 0)
+        wait = std::min<std::chrono::milliseconds>(wait, o.save_interval);
       saver_cv.wait_for(lk, wait, [&] { return stop || save_now; });
       if (stop) break;
-      const bool due = save_now || (o.save_interval.count() > 0 &&
-                                    std::chrono::steady_clock::now() - last_save >= o.save_interval);
+      const bool due =
+          save_now ||
+          (o.save_interval.count() > 0 &&
+           std::chrono::steady_clock::now() - last_save >= o.save_interval);
       save_now = false;
       lk.unlock();
       drain();  // also retries failed embeddings
       if (due) {
         last_save = std::chrono::steady_clock::now();
-        if (auto st = save(); !st) log->error("cannot save the vector index: {}", st.error().describe());
+        if (auto st = save(); !st)
+          log->error("cannot save the vector index: {}", st.error().describe());
       }
       lk.lock();
     }
   }
-  std::chrono::steady_clock::time_point last_save = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_save =
+      std::chrono::steady_clock::now();
 };
 
 MemoryIndex::MemoryIndex(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
-MemoryIndex::Options MemoryIndex::options_from(const IndexConfig& c, const StoreConfig& store) {
+MemoryIndex::Options MemoryIndex::options_from(const IndexConfig& c,
+                                               const StoreConfig& store) {
   Options o;
   o.dir = (std::filesystem::path(store.data_dir) / "index").string();
   o.index.hnsw_threshold = static_cast<std::size_t>(c.hnsw_threshold);
@@ -440,11 +472,13 @@ MemoryIndex::Options MemoryIndex::options_from(const IndexConfig& c, const Store
   return o;
 }
 
-Expected<std::unique_ptr<MemoryIndex>> MemoryIndex::open(StateStore& state,
-                                                         std::shared_ptr<const Embedder> embedder,
-                                                         Options options) {
-  if (!embedder) return make_error(Errc::invalid_argument, "MemoryIndex needs an embedder");
-  auto impl = std::make_unique<Impl>(state, std::move(embedder), std::move(options));
+Expected<std::unique_ptr<MemoryIndex>> MemoryIndex::open(
+    StateStore& state, std::shared_ptr<const Embedder> embedder,
+    Options options) {
+  if (!embedder)
+    return make_error(Errc::invalid_argument, "MemoryIndex needs an embedder");
+  auto impl =
+      std::make_unique<Impl>(state, std::move(embedder), std::move(options));
   Impl* im = impl.get();
   std::unique_ptr<MemoryIndex> mi(new MemoryIndex(std::move(impl)));
   // Subscribe first: events applied while loading queue up and are applied
@@ -476,23 +510,39 @@ MemoryIndex::~MemoryIndex() {
     std::unique_lock lk(impl_->link->mu);
     impl_->link->deliver = nullptr;
   }
+  if (!impl_->ready) return;  // open() failed: nothing worth saving
   if (auto st = impl_->save(); !st)
-    impl_->log->error("cannot save the vector index at shutdown: {}", st.error().describe());
+    impl_->log->error("cannot save the vector index at shutdown: {}",
+                      st.error().describe());
 }
 
-Expected<std::vector<VectorHit>> MemoryIndex::search(const std::string& user,
-                                                     std::span<const float> query,
-                                                     const VectorQuery& q) const {
+Expected<std::vector<VectorHit>> MemoryIndex::search(
+    const std::string& user, std::span<const float> query,
+    const VectorQuery& q) const {
   return impl_->index->search(user, query, q);
 }
 
-Status MemoryIndex::save() { return impl_->save(); }
-void MemoryIndex::sync() { impl_->drain(true); }
-std::uint64_t MemoryIndex::synced_seq() const { return impl_->synced; }
-const MemoryIndex::StartReport& MemoryIndex::start_report() const { return impl_->report; }
-const VectorIndex& MemoryIndex::index() const { return *impl_->index; }
-VectorIndex& MemoryIndex::index() { return *impl_->index; }
-const Embedder& MemoryIndex::embedder() const { return *impl_->embedder; }
+Status MemoryIndex::save() {
+  return impl_->save();
+}
+void MemoryIndex::sync() {
+  impl_->drain(true);
+}
+std::uint64_t MemoryIndex::synced_seq() const {
+  return impl_->synced;
+}
+const MemoryIndex::StartReport& MemoryIndex::start_report() const {
+  return impl_->report;
+}
+const VectorIndex& MemoryIndex::index() const {
+  return *impl_->index;
+}
+VectorIndex& MemoryIndex::index() {
+  return *impl_->index;
+}
+const Embedder& MemoryIndex::embedder() const {
+  return *impl_->embedder;
+}
 
 MemoryIndex::Stats MemoryIndex::stats() const {
   Stats s;

@@ -76,17 +76,19 @@ class MemoryIndex {
 
   /// Options from the [index] and [store] sections: dir = <data_dir>/index,
   /// fsync when store.sync is "fsync".
-  static Options options_from(const IndexConfig& index, const StoreConfig& store);
+  static Options options_from(const IndexConfig& index,
+                              const StoreConfig& store);
 
-  static Expected<std::unique_ptr<MemoryIndex>> open(StateStore& state,
-                                                     std::shared_ptr<const Embedder> embedder,
-                                                     Options options);
+  static Expected<std::unique_ptr<MemoryIndex>> open(
+      StateStore& state, std::shared_ptr<const Embedder> embedder,
+      Options options);
   ~MemoryIndex();
   MemoryIndex(const MemoryIndex&) = delete;
   MemoryIndex& operator=(const MemoryIndex&) = delete;
 
   /// Nearest memories of a user (see VectorIndex::search).
-  Expected<std::vector<VectorHit>> search(const std::string& user, std::span<const float> query,
+  Expected<std::vector<VectorHit>> search(const std::string& user,
+                                          std::span<const float> query,
                                           const VectorQuery& q) const;
   /// Saves now (also called by the saver thread and the destructor).
   Status save();

@@ -1,13 +1,14 @@
 #include "store/prescreen_service.hpp"
 
-#include "engine/text.hpp"
+#include "engine/text_terms.hpp"
 
 namespace credence {
 
 namespace {
 using Micros = std::chrono::microseconds;
 Micros since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration_cast<Micros>(std::chrono::steady_clock::now() - t0);
+  return std::chrono::duration_cast<Micros>(std::chrono::steady_clock::now() -
+                                            t0);
 }
 }  // namespace
 
@@ -16,23 +17,27 @@ Expected<Prescreen::Options> Prescreen::options_from(const PrescreenConfig& c) {
   o.k = static_cast<std::size_t>(c.k);
   o.screen.min_similarity = static_cast<float>(c.min_similarity);
   o.screen.high_similarity = static_cast<float>(c.high_similarity);
-  o.screen.min_keyword_overlap = static_cast<std::size_t>(c.min_keyword_overlap);
+  o.screen.min_keyword_overlap =
+      static_cast<std::size_t>(c.min_keyword_overlap);
   o.screen.max_candidates = static_cast<std::size_t>(c.max_candidates);
   o.screen.keep_duplicates = c.keep_duplicates;
   auto ingestion = parse_kind_mask(c.ingestion_kinds);
   if (!ingestion)
-    return make_error(Errc::invalid_argument, "unknown memory kind in prescreen.ingestion_kinds",
+    return make_error(Errc::invalid_argument,
+                      "unknown memory kind in prescreen.ingestion_kinds",
                       "prescreen.ingestion_kinds");
   auto drift = parse_kind_mask(c.drift_kinds);
   if (!drift)
-    return make_error(Errc::invalid_argument, "unknown memory kind in prescreen.drift_kinds",
+    return make_error(Errc::invalid_argument,
+                      "unknown memory kind in prescreen.drift_kinds",
                       "prescreen.drift_kinds");
   o.ingestion_kinds = *ingestion;
   o.drift_kinds = *drift;
   return o;
 }
 
-Prescreen::Prescreen(const MemoryIndex& index, const StateStore& state, Options options)
+Prescreen::Prescreen(const MemoryIndex& index, const StateStore& state,
+                     Options options)
     : index_(index), state_(state), options_(std::move(options)) {}
 
 Expected<Prescreen::Result> Prescreen::candidates(const Request& rq) const {
@@ -52,8 +57,9 @@ Expected<Prescreen::Result> Prescreen::candidates(const Request& rq) const {
   q.k = options_.k;
   q.min_similarity = options_.screen.min_similarity;
   q.kinds = rq.kinds ? *rq.kinds
-                     : (rq.context == DetectionContext::ingestion ? options_.ingestion_kinds
-                                                                  : options_.drift_kinds);
+                     : (rq.context == DetectionContext::ingestion
+                            ? options_.ingestion_kinds
+                            : options_.drift_kinds);
   q.include_superseded = rq.include_history;
   q.exclude_id = rq.self_id;
   q.terms = text::terms(rq.text);
@@ -70,9 +76,11 @@ Expected<Prescreen::Result> Prescreen::candidates(const Request& rq) const {
     ns.reserve(hits->size());
     for (const auto& h : *hits) {
       const Memory* m = s.memory(h.id);
-      if (!m || m->deleted() || m->user != rq.user) continue;  // the index lags the state
+      if (!m || m->deleted() || m->user != rq.user)
+        continue;  // the index lags the state
       if (m->superseded() && !rq.include_history) continue;
-      ns.push_back({m->id, m->kind, h.similarity, &m->claim, m->text, m->superseded()});
+      ns.push_back(
+          {m->id, m->kind, h.similarity, &m->claim, m->text, m->superseded()});
     }
     auto screened = screen(rq.claim, rq.text, ns, so);
     res.candidates = std::move(screened.kept);
@@ -82,8 +90,9 @@ Expected<Prescreen::Result> Prescreen::candidates(const Request& rq) const {
   return res;
 }
 
-Expected<Prescreen::Result> Prescreen::candidates(const std::string& user, const Claim& claim,
-                                                  const std::string& text) const {
+Expected<Prescreen::Result> Prescreen::candidates(
+    const std::string& user, const Claim& claim,
+    const std::string& text) const {
   Request rq;
   rq.user = user;
   rq.claim = claim;
@@ -91,8 +100,8 @@ Expected<Prescreen::Result> Prescreen::candidates(const std::string& user, const
   return candidates(rq);
 }
 
-Expected<Prescreen::Result> Prescreen::candidates_for_memory(const std::string& memory_id,
-                                                             bool include_history) const {
+Expected<Prescreen::Result> Prescreen::candidates_for_memory(
+    const std::string& memory_id, bool include_history) const {
   Request rq;
   const bool found = state_.read([&](const State& s) {
     const Memory* m = s.memory(memory_id);
@@ -103,7 +112,8 @@ Expected<Prescreen::Result> Prescreen::candidates_for_memory(const std::string& 
     return true;
   });
   if (!found)
-    return make_error(Errc::not_found, "no live memory " + memory_id, "memory_id");
+    return make_error(Errc::not_found, "no live memory " + memory_id,
+                      "memory_id");
   rq.context = DetectionContext::drift;
   rq.include_history = include_history;
   rq.self_id = memory_id;

@@ -41,8 +41,10 @@ class Prescreen {
   struct Options {
     std::size_t k = 10;
     ScreenOptions screen;
-    KindMask ingestion_kinds = kind_bit(MemoryKind::trait) | kind_bit(MemoryKind::concept_);
-    KindMask drift_kinds = kind_bit(MemoryKind::trait) | kind_bit(MemoryKind::concept_) |
+    KindMask ingestion_kinds =
+        kind_bit(MemoryKind::trait) | kind_bit(MemoryKind::concept_);
+    KindMask drift_kinds = kind_bit(MemoryKind::trait) |
+                           kind_bit(MemoryKind::concept_) |
                            kind_bit(MemoryKind::episode);
   };
   /// The [prescreen] section as Options (errors name the bad key).
@@ -54,16 +56,18 @@ class Prescreen {
     std::string text;
     std::vector<float> embedding;  ///< empty: `text` is embedded here
     DetectionContext context = DetectionContext::ingestion;
-    bool include_history = false;  ///< let superseded memories take part
+    bool include_history = false;   ///< let superseded memories take part
     std::optional<KindMask> kinds;  ///< overrides the context's kinds
-    std::string self_id;           ///< the statement's own memory id, if stored
+    std::string self_id;  ///< the statement's own memory id, if stored
   };
 
   struct Result {
-    std::vector<Candidate> candidates;  ///< the pairs to judge, most similar first
-    std::vector<Dropped> dropped;       ///< neighbours not worth judging, with why
-    std::size_t neighbours = 0;         ///< hits above the floor before the filter
-    std::vector<float> embedding;       ///< the statement's vector (reusable)
+    std::vector<PrescreenCandidate>
+        candidates;  ///< pairs to judge, most similar first
+    std::vector<PrescreenDrop>
+        dropped;                   ///< neighbours not worth judging, and why
+    std::size_t neighbours = 0;    ///< hits above the floor before the filter
+    std::vector<float> embedding;  ///< the statement's vector (reusable)
     std::chrono::microseconds embed_time{0}, search_time{0}, filter_time{0};
   };
 

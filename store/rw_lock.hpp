@@ -17,7 +17,8 @@ class RwLock {
   RwLock() {
     pthread_rwlockattr_t attr;
     pthread_rwlockattr_init(&attr);
-    pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+    pthread_rwlockattr_setkind_np(&attr,
+                                  PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
     pthread_rwlock_init(&lock_, &attr);
     pthread_rwlockattr_destroy(&attr);
   }

@@ -102,8 +102,9 @@ float ip_distance_portable(const void* a, const void* b, const void* param) {
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("avx2,fma"))) float ip_distance_avx2(const void* a, const void* b,
-                                                          const void* param) {
+__attribute__((target("avx2,fma"))) float ip_distance_avx2(const void* a,
+                                                           const void* b,
+                                                           const void* param) {
   const auto* x = static_cast<const float*>(a);
   const auto* y = static_cast<const float*>(b);
   const std::size_t n = *static_cast<const std::size_t*>(param);
@@ -112,11 +113,15 @@ __attribute__((target("avx2,fma"))) float ip_distance_avx2(const void* a, const 
   std::size_t i = 0;
   for (; i + 32 <= n; i += 32) {
     s0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), s0);
-    s1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), _mm256_loadu_ps(y + i + 8), s1);
-    s2 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 16), _mm256_loadu_ps(y + i + 16), s2);
-    s3 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 24), _mm256_loadu_ps(y + i + 24), s3);
+    s1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), _mm256_loadu_ps(y + i + 8),
+                         s1);
+    s2 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 16),
+                         _mm256_loadu_ps(y + i + 16), s2);
+    s3 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 24),
+                         _mm256_loadu_ps(y + i + 24), s3);
   }
-  for (; i + 8 <= n; i += 8) s0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), s0);
+  for (; i + 8 <= n; i += 8)
+    s0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), s0);
   const __m256 s = _mm256_add_ps(_mm256_add_ps(s0, s1), _mm256_add_ps(s2, s3));
   __m128 h = _mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1));
   h = _mm_add_ps(h, _mm_movehl_ps(h, h));
@@ -129,7 +134,8 @@ __attribute__((target("avx2,fma"))) float ip_distance_avx2(const void* a, const 
 
 hnswlib::DISTFUNC<float> pick_distance() {
 #if defined(__x86_64__) && defined(__GNUC__)
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return ip_distance_avx2;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return ip_distance_avx2;
 #endif
   return ip_distance_portable;
 }
@@ -165,10 +171,12 @@ struct Shard {
   std::vector<Slot> slots;  // label = position
   std::vector<float> flat;  // slots.size() * dim while there is no graph
   std::unique_ptr<Graph> graph;
-  std::vector<hnswlib::tableint> internal;  // label -> graph node (graph shards)
+  std::vector<hnswlib::tableint>
+      internal;                // label -> graph node (graph shards)
   std::size_t live = 0;        // slots not removed
   std::size_t superseded = 0;  // live and superseded
-  std::size_t tombstones = 0;  // removed slots still stored (flat rows or graph marks)
+  std::size_t tombstones =
+      0;  // removed slots still stored (flat rows or graph marks)
   // term -> labels whose text has it (may name removed slots: checked on use)
   std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> postings;
 
@@ -189,7 +197,9 @@ struct Partition {
   std::unordered_map<std::string, Loc> by_id;  // live entries
 
   Shard& shard(MemoryKind k) { return shards[static_cast<std::size_t>(k)]; }
-  const Shard& shard(MemoryKind k) const { return shards[static_cast<std::size_t>(k)]; }
+  const Shard& shard(MemoryKind k) const {
+    return shards[static_cast<std::size_t>(k)];
+  }
 };
 
 bool passes(const Slot& s, const VectorQuery& q) {
@@ -229,10 +239,13 @@ class TopK {
 
  private:
   struct Worse {
-    bool operator()(const Scored& a, const Scored& b) const { return a.sim > b.sim; }
+    bool operator()(const Scored& a, const Scored& b) const {
+      return a.sim > b.sim;
+    }
   };
   std::size_t k_;
-  std::priority_queue<Scored, std::vector<Scored>, Worse> heap_;  // worst on top
+  std::priority_queue<Scored, std::vector<Scored>, Worse>
+      heap_;  // worst on top
 };
 
 std::string hex16(std::uint64_t v) {
@@ -247,15 +260,19 @@ std::optional<std::uint64_t> parse_hex16(std::string_view s) {
   std::uint64_t v = 0;
   for (char c : s) {
     v <<= 4;
-    if (c >= '0' && c <= '9') v |= static_cast<std::uint64_t>(c - '0');
-    else if (c >= 'a' && c <= 'f') v |= static_cast<std::uint64_t>(c - 'a' + 10);
-    else return std::nullopt;
+    if (c >= '0' && c <= '9')
+      v |= static_cast<std::uint64_t>(c - '0');
+    else if (c >= 'a' && c <= 'f')
+      v |= static_cast<std::uint64_t>(c - 'a' + 10);
+    else
+      return std::nullopt;
   }
   return v;
 }
 
 /// Chained hash64 over 1 MiB blocks; nullopt when the file cannot be read.
-std::optional<std::pair<std::uint64_t, std::uint64_t>> hash_file(const fs::path& path) {
+std::optional<std::pair<std::uint64_t, std::uint64_t>> hash_file(
+    const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   std::vector<char> buf(1 << 20);
@@ -359,12 +376,15 @@ Expected<FullMeta> read_full_meta(const std::string& dir) {
   if (!fs::exists(path, ec))
     return make_error(Errc::not_found, "no vector index at " + dir);
   std::ifstream in(path, std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text((std::istreambuf_iterator<char>(in)),
+                   std::istreambuf_iterator<char>());
   if (!in.good() && !in.eof())
     return make_error(Errc::io_error, "cannot read " + path.string());
   simdjson::dom::parser parser;
   auto obj = json::parse_object(parser, text);
-  if (!obj) return make_error(Errc::corruption, path.string() + ": " + obj.error().message);
+  if (!obj)
+    return make_error(Errc::corruption,
+                      path.string() + ": " + obj.error().message);
   json::ObjReader r(*obj);
   FullMeta m;
   const auto format = r.integer("format");
@@ -395,12 +415,17 @@ Expected<FullMeta> read_full_meta(const std::string& dir) {
   } else {
     r.fail("files", "missing");
   }
-  if (!r.ok()) return make_error(Errc::corruption, path.string() + ": " + r.error().message);
+  if (!r.ok())
+    return make_error(Errc::corruption,
+                      path.string() + ": " + r.error().message);
   if (format != kFormat)
     return make_error(Errc::unsupported, path.string() + ": index format " +
-                                             std::to_string(format) + ", this build reads " +
+                                             std::to_string(format) +
+                                             ", this build reads " +
                                              std::to_string(kFormat));
-  if (!fp) return make_error(Errc::corruption, path.string() + ": bad seq_fingerprint");
+  if (!fp)
+    return make_error(Errc::corruption,
+                      path.string() + ": bad seq_fingerprint");
   m.meta.seq_fingerprint = *fp;
   return m;
 }
@@ -442,7 +467,8 @@ struct VectorIndex::Impl {
   }
 
   std::unique_ptr<Graph> new_graph(std::size_t capacity) const {
-    auto g = std::make_unique<Graph>(&space, capacity, o.hnsw_m, o.ef_construction, kRandomSeed);
+    auto g = std::make_unique<Graph>(&space, capacity, o.hnsw_m,
+                                     o.ef_construction, kRandomSeed);
     g->setEf(o.ef_search);
     return g;
   }
@@ -450,7 +476,8 @@ struct VectorIndex::Impl {
   /// Inserts `labels` into `g` (the vector of label l is `row(l)`), with up
   /// to build_threads threads (hnswlib supports concurrent addPoint).
   template <class RowFn>
-  Status parallel_insert(Graph& g, const std::vector<std::uint32_t>& labels, RowFn row) const {
+  Status parallel_insert(Graph& g, const std::vector<std::uint32_t>& labels,
+                         RowFn row) const {
     std::atomic<std::size_t> next{0};
     std::atomic<bool> failed{false};
     std::string failure;
@@ -466,8 +493,8 @@ struct VectorIndex::Impl {
         }
       }
     };
-    const std::size_t threads =
-        std::max<std::size_t>(1, std::min(o.build_threads, labels.size() / 256 + 1));
+    const std::size_t threads = std::max<std::size_t>(
+        1, std::min(o.build_threads, labels.size() / 256 + 1));
     std::vector<std::thread> pool;
     for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
     work();
@@ -494,7 +521,8 @@ struct VectorIndex::Impl {
       }
       const float* base = sh.flat.data();
       const std::size_t dim = o.dim;
-      if (auto st = parallel_insert(*g, labels, [&](std::uint32_t l) { return base + l * dim; });
+      if (auto st = parallel_insert(
+              *g, labels, [&](std::uint32_t l) { return base + l * dim; });
           !st)
         return st;
     }
@@ -507,9 +535,10 @@ struct VectorIndex::Impl {
       std::vector<float>().swap(sh.flat);
     }
     log::get("index")->info(
-        "{} shard of user {} migrated to HNSW: {} vectors in {} ms", to_string(kind), user,
-        labels.size(),
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+        "{} shard of user {} migrated to HNSW: {} vectors in {} ms",
+        to_string(kind), user, labels.size(),
+        std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - t0)
             .count());
     return {};
   }
@@ -523,10 +552,12 @@ struct VectorIndex::Impl {
     flat.reserve(sh.live * o.dim);
     for (std::size_t i = 0; i < sh.slots.size(); ++i) {
       if (sh.slots[i].removed) continue;
-      p.by_id[sh.slots[i].id] = Loc{kind, static_cast<std::uint32_t>(slots.size())};
+      p.by_id[sh.slots[i].id] =
+          Loc{kind, static_cast<std::uint32_t>(slots.size())};
       slots.push_back(std::move(sh.slots[i]));
-      flat.insert(flat.end(), sh.flat.begin() + static_cast<std::ptrdiff_t>(i * o.dim),
-                  sh.flat.begin() + static_cast<std::ptrdiff_t>((i + 1) * o.dim));
+      flat.insert(
+          flat.end(), sh.flat.begin() + static_cast<std::ptrdiff_t>(i * o.dim),
+          sh.flat.begin() + static_cast<std::ptrdiff_t>((i + 1) * o.dim));
     }
     sh.slots = std::move(slots);
     sh.flat = std::move(flat);
@@ -547,12 +578,13 @@ struct VectorIndex::Impl {
   }
 
   /// Exact search of a shard. Caller holds p.mu (shared).
-  void scan(const Shard& sh, MemoryKind kind, const float* q, const VectorQuery& vq,
-            TopK& top) const {
+  void scan(const Shard& sh, MemoryKind kind, const float* q,
+            const VectorQuery& vq, TopK& top) const {
     if (!sh.graph) {
       for (std::uint32_t l = 0; l < sh.slots.size(); ++l) {
         if (!passes(sh.slots[l], vq)) continue;
-        const float sim = similarity(q, sh.flat.data() + static_cast<std::size_t>(l) * o.dim);
+        const float sim =
+            similarity(q, sh.flat.data() + static_cast<std::size_t>(l) * o.dim);
         if (sim >= vq.min_similarity) top.offer({sim, kind, l});
       }
       return;
@@ -569,8 +601,8 @@ struct VectorIndex::Impl {
 
   /// Graph search of a shard, over-fetching for the filters. Caller holds
   /// p.mu (shared).
-  void graph_search(const Shard& sh, MemoryKind kind, const float* q, const VectorQuery& vq,
-                    TopK& top) const {
+  void graph_search(const Shard& sh, MemoryKind kind, const float* q,
+                    const VectorQuery& vq, TopK& top) const {
     // Widening stops here; a larger shard returns what it found rather
     // than scanning everything (the superseded filter rarely needs it).
     constexpr std::size_t kMaxFetch = 4096;
@@ -581,7 +613,8 @@ struct VectorIndex::Impl {
       std::vector<std::pair<float, std::uint32_t>> found;  // nearest first
       found.reserve(heap.size());
       while (!heap.empty()) {
-        found.emplace_back(1.0f - heap.top().first, static_cast<std::uint32_t>(heap.top().second));
+        found.emplace_back(1.0f - heap.top().first,
+                           static_cast<std::uint32_t>(heap.top().second));
         heap.pop();
       }
       std::reverse(found.begin(), found.end());
@@ -595,11 +628,13 @@ struct VectorIndex::Impl {
         if (passes(sh.slots[label], vq)) best.push_back({sim, kind, label});
         if (best.size() == vq.k) break;
       }
-      const bool enough = best.size() == vq.k || below_floor || fetch >= sh.live;
+      const bool enough =
+          best.size() == vq.k || below_floor || fetch >= sh.live;
       // The graph found fewer than asked (deletions can strand nodes), or the
       // filters need more than a graph search should fetch: be exact when the
       // shard is small enough, else settle for what was found.
-      const bool small = sh.live <= 4 * std::max<std::size_t>(o.hnsw_threshold, kMaxFetch);
+      const bool small =
+          sh.live <= 4 * std::max<std::size_t>(o.hnsw_threshold, kMaxFetch);
       if (!enough && (found.size() < fetch || fetch * 4 >= sh.live) && small) {
         scan(sh, kind, q, vq, top);
         return;
@@ -616,7 +651,8 @@ struct VectorIndex::Impl {
   /// Scores exactly the memories that share a rare term with the query and
   /// adds those not already in `best`. Caller holds p.mu (shared).
   void add_term_candidates(const Shard& sh, MemoryKind kind, const float* q,
-                           const VectorQuery& vq, std::vector<Scored>& best) const {
+                           const VectorQuery& vq,
+                           std::vector<Scored>& best) const {
     if (vq.terms.empty() || o.term_postings == 0) return;
     constexpr std::size_t kMaxCandidates = 512;
     // The rarest terms first: they say the most and cost the least.
@@ -627,8 +663,9 @@ struct VectorIndex::Impl {
         lists.push_back(&it->second);
     }
     if (lists.empty()) return;
-    std::sort(lists.begin(), lists.end(),
-              [](const auto* a, const auto* b) { return a->size() < b->size(); });
+    std::sort(lists.begin(), lists.end(), [](const auto* a, const auto* b) {
+      return a->size() < b->size();
+    });
     std::unordered_set<std::uint32_t> seen;
     for (const auto& h : best) seen.insert(h.label);
     std::vector<hnswlib::tableint> nodes;
@@ -636,50 +673,61 @@ struct VectorIndex::Impl {
     for (const auto* list : lists) {
       for (std::uint32_t label : *list) {
         if (labels.size() >= kMaxCandidates) break;
-        if (!seen.insert(label).second || !passes(sh.slots[label], vq)) continue;
-        if (label >= sh.internal.size() || sh.internal[label] == kNoNode) continue;
+        if (!seen.insert(label).second || !passes(sh.slots[label], vq))
+          continue;
+        if (label >= sh.internal.size() || sh.internal[label] == kNoNode)
+          continue;
         labels.push_back(label);
         nodes.push_back(sh.internal[label]);
       }
     }
     const Graph& g = *sh.graph;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-      if (i + 4 < nodes.size()) __builtin_prefetch(g.getDataByInternalId(nodes[i + 4]));
+      if (i + 4 < nodes.size())
+        __builtin_prefetch(g.getDataByInternalId(nodes[i + 4]));
       const float sim = similarity(q, g.getDataByInternalId(nodes[i]));
       if (sim >= vq.min_similarity) best.push_back({sim, kind, labels[i]});
     }
   }
 };
 
-// ---- public -------------------------------------------------------------------
+// ---- public
+// -------------------------------------------------------------------
 
-VectorIndex::VectorIndex(Options options) : impl_(std::make_unique<Impl>(options)) {}
+VectorIndex::VectorIndex(Options options)
+    : impl_(std::make_unique<Impl>(options)) {}
 VectorIndex::~VectorIndex() = default;
 
-const VectorIndex::Options& VectorIndex::options() const { return impl_->o; }
+const VectorIndex::Options& VectorIndex::options() const {
+  return impl_->o;
+}
 
-Status VectorIndex::upsert(const std::string& user, const std::string& id, MemoryKind kind,
-                           std::span<const float> vector, bool superseded,
-                           std::vector<std::uint32_t> terms) {
+Status VectorIndex::upsert(const std::string& user, const std::string& id,
+                           MemoryKind kind, std::span<const float> vector,
+                           bool superseded, std::vector<std::uint32_t> terms) {
   Item item{id, kind, superseded, std::move(terms)};
   return upsert_batch(user, std::span<const Item>(&item, 1), vector);
 }
 
-Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> items,
+Status VectorIndex::upsert_batch(const std::string& user,
+                                 std::span<const Item> items,
                                  std::span<const float> vectors) {
   auto& im = *impl_;
   const std::size_t dim = im.o.dim;
   if (vectors.size() != items.size() * dim)
     return make_error(Errc::invalid_argument,
-                      "vector index: expected " + std::to_string(items.size()) + " vectors of " +
-                          std::to_string(dim) + " floats, got " + std::to_string(vectors.size()) +
+                      "vector index: expected " + std::to_string(items.size()) +
+                          " vectors of " + std::to_string(dim) +
+                          " floats, got " + std::to_string(vectors.size()) +
                           " floats");
   for (const auto& it : items)
     if (static_cast<std::size_t>(it.kind) >= kKinds)
-      return make_error(Errc::invalid_argument, "vector index: unknown memory kind");
+      return make_error(Errc::invalid_argument,
+                        "vector index: unknown memory kind");
   if (items.empty()) return {};
   std::vector<float> unit(vectors.begin(), vectors.end());
-  for (std::size_t i = 0; i < items.size(); ++i) l2_normalise({unit.data() + i * dim, dim});
+  for (std::size_t i = 0; i < items.size(); ++i)
+    l2_normalise({unit.data() + i * dim, dim});
   auto row = [&](std::size_t i) { return unit.data() + i * dim; };
 
   Partition& p = im.get_or_create(user);
@@ -710,7 +758,8 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
         try {
           old.graph->markDelete(it->second.label);
         } catch (const std::exception& e) {
-          return make_error(Errc::internal, std::string("hnswlib: ") + e.what());
+          return make_error(Errc::internal,
+                            std::string("hnswlib: ") + e.what());
         }
       }
       p.by_id.erase(it);
@@ -724,12 +773,15 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
     Shard& sh = p.shard(it->second.kind);
     Slot& s = sh.slots[it->second.label];
     if (s.terms != items[i].terms) {
-      s.terms = items[i].terms;  // old postings go stale; harmless, checked on use
+      s.terms =
+          items[i].terms;  // old postings go stale; harmless, checked on use
       sh.post(it->second.label);
     }
     if (s.superseded != items[i].superseded) {
-      if (items[i].superseded) ++sh.superseded;
-      else --sh.superseded;
+      if (items[i].superseded)
+        ++sh.superseded;
+      else
+        --sh.superseded;
       s.superseded = items[i].superseded;
     }
     if (sh.graph) {
@@ -740,7 +792,8 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
       }
     } else {
       std::copy(row(i), row(i) + dim,
-                sh.flat.begin() + static_cast<std::ptrdiff_t>(it->second.label * dim));
+                sh.flat.begin() +
+                    static_cast<std::ptrdiff_t>(it->second.label * dim));
     }
   }
 
@@ -751,7 +804,8 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
     auto add_slots = [&] {
       for (std::size_t i : fresh[k]) {
         const auto label = static_cast<std::uint32_t>(sh.slots.size());
-        sh.slots.push_back({items[i].id, items[i].superseded, false, items[i].terms});
+        sh.slots.push_back(
+            {items[i].id, items[i].superseded, false, items[i].terms});
         sh.post(label);
         p.by_id[items[i].id] = Loc{kind, label};
         ++sh.live;
@@ -762,7 +816,8 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
       {
         std::unique_lock lk(p.mu);
         sh.flat.reserve(sh.flat.size() + fresh[k].size() * dim);
-        for (std::size_t i : fresh[k]) sh.flat.insert(sh.flat.end(), row(i), row(i) + dim);
+        for (std::size_t i : fresh[k])
+          sh.flat.insert(sh.flat.end(), row(i), row(i) + dim);
         add_slots();
       }
       if (sh.live > im.o.hnsw_threshold)
@@ -777,11 +832,13 @@ Status VectorIndex::upsert_batch(const std::string& user, std::span<const Item> 
     for (std::size_t j = 0; j < fresh[k].size(); ++j)
       labels.push_back(first + static_cast<std::uint32_t>(j));
     if (auto st = im.parallel_insert(
-            *sh.graph, labels, [&](std::uint32_t l) { return row(fresh[k][l - first]); });
+            *sh.graph, labels,
+            [&](std::uint32_t l) { return row(fresh[k][l - first]); });
         !st)
       return st;
     sh.internal.resize(first + labels.size(), kNoNode);
-    for (std::uint32_t l : labels) sh.internal[l] = sh.graph->label_lookup_.at(l);
+    for (std::uint32_t l : labels)
+      sh.internal[l] = sh.graph->label_lookup_.at(l);
     add_slots();
   }
   return {};
@@ -806,7 +863,8 @@ bool VectorIndex::remove(const std::string& user, const std::string& id) {
     try {
       sh.graph->markDelete(loc.label);
     } catch (const std::exception& e) {
-      log::get("index")->error("markDelete {} of user {}: {}", id, user, e.what());
+      log::get("index")->error("markDelete {} of user {}: {}", id, user,
+                               e.what());
     }
   } else if (sh.tombstones > 64 && sh.tombstones > sh.live) {
     impl_->compact_flat(*p, loc.kind);
@@ -825,31 +883,36 @@ bool VectorIndex::set_superseded(const std::string& user, const std::string& id,
   Shard& sh = p->shard(it->second.kind);
   Slot& s = sh.slots[it->second.label];
   if (s.superseded != superseded) {
-    if (superseded) ++sh.superseded;
-    else --sh.superseded;
+    if (superseded)
+      ++sh.superseded;
+    else
+      --sh.superseded;
     s.superseded = superseded;
   }
   return true;
 }
 
-std::optional<VectorIndex::EntryInfo> VectorIndex::find(const std::string& user,
-                                                        const std::string& id) const {
+std::optional<VectorIndex::EntryInfo> VectorIndex::find(
+    const std::string& user, const std::string& id) const {
   Partition* p = impl_->find(user);
   if (!p) return std::nullopt;
   std::shared_lock lk(p->mu);
   auto it = p->by_id.find(id);
   if (it == p->by_id.end()) return std::nullopt;
-  return EntryInfo{it->second.kind, p->shard(it->second.kind).slots[it->second.label].superseded};
+  return EntryInfo{
+      it->second.kind,
+      p->shard(it->second.kind).slots[it->second.label].superseded};
 }
 
-Expected<std::vector<VectorHit>> VectorIndex::search(const std::string& user,
-                                                     std::span<const float> query,
-                                                     const VectorQuery& q) const {
+Expected<std::vector<VectorHit>> VectorIndex::search(
+    const std::string& user, std::span<const float> query,
+    const VectorQuery& q) const {
   const std::size_t dim = impl_->o.dim;
   if (query.size() != dim)
     return make_error(Errc::invalid_argument, "vector index: query has " +
                                                   std::to_string(query.size()) +
-                                                  " dimensions, the index " + std::to_string(dim));
+                                                  " dimensions, the index " +
+                                                  std::to_string(dim));
   std::vector<VectorHit> hits;
   if (q.k == 0) return hits;
   const Partition* p = impl_->find(user);
@@ -885,7 +948,8 @@ void VectorIndex::set_ef_search(std::size_t ef) {
   }
 }
 
-VectorIndex::PartitionInfo VectorIndex::partition(const std::string& user) const {
+VectorIndex::PartitionInfo VectorIndex::partition(
+    const std::string& user) const {
   const Partition* p = impl_->find(user);
   if (!p) return {};
   std::shared_lock lk(p->mu);
@@ -915,9 +979,11 @@ VectorIndex::Stats VectorIndex::stats() const {
   return s;
 }
 
-// ---- persistence ----------------------------------------------------------------
+// ---- persistence
+// ----------------------------------------------------------------
 
-Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) const {
+Status VectorIndex::save(const std::string& dir, const Meta& meta,
+                         bool fsync) const {
   const auto& im = *impl_;
   const fs::path target(dir);
   const fs::path tmp = target.string() + ".tmp";
@@ -925,7 +991,9 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) c
   std::error_code ec;
   fs::remove_all(tmp, ec);
   fs::create_directories(tmp, ec);
-  if (ec) return make_error(Errc::io_error, "cannot create " + tmp.string() + ": " + ec.message());
+  if (ec)
+    return make_error(Errc::io_error,
+                      "cannot create " + tmp.string() + ": " + ec.message());
 
   std::vector<std::pair<std::string, const Partition*>> parts;
   {
@@ -938,7 +1006,8 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) c
   std::vector<std::string> files = {"partitions.bin"};
   std::size_t vectors = 0;
   {
-    std::ofstream out(tmp / "partitions.bin", std::ios::binary | std::ios::trunc);
+    std::ofstream out(tmp / "partitions.bin",
+                      std::ios::binary | std::ios::trunc);
     Writer w(out);
     w.bytes(kMagic, sizeof kMagic);
     w.u32(static_cast<std::uint32_t>(im.o.dim));
@@ -951,7 +1020,8 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) c
         w.u8(sh.graph ? 1 : 0);
         auto write_slot = [&](const Slot& s) {
           w.str(s.id);
-          w.u8(static_cast<std::uint8_t>((s.superseded ? 1 : 0) | (s.removed ? 2 : 0)));
+          w.u8(static_cast<std::uint8_t>((s.superseded ? 1 : 0) |
+                                         (s.removed ? 2 : 0)));
           const std::size_t n = std::min<std::size_t>(s.terms.size(), 255);
           w.u8(static_cast<std::uint8_t>(n));
           for (std::size_t t = 0; t < n; ++t) w.u32(s.terms[t]);
@@ -966,19 +1036,23 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) c
         } else {
           w.u64(sh.slots.size());
           for (const auto& s : sh.slots) write_slot(s);
-          const std::string name = "hnsw-" + std::to_string(files.size()) + ".bin";
+          const std::string name =
+              "hnsw-" + std::to_string(files.size()) + ".bin";
           w.str(name);
           try {
             sh.graph->saveIndex((tmp / name).string());
           } catch (const std::exception& e) {
-            return make_error(Errc::io_error, "saving a graph of user " + user + ": " + e.what());
+            return make_error(Errc::io_error, "saving a graph of user " + user +
+                                                  ": " + e.what());
           }
           files.push_back(name);
         }
       }
     }
     out.flush();
-    if (!out) return make_error(Errc::io_error, "cannot write " + (tmp / "partitions.bin").string());
+    if (!out)
+      return make_error(Errc::io_error,
+                        "cannot write " + (tmp / "partitions.bin").string());
   }
 
   JsonWriter j;
@@ -994,17 +1068,25 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) c
       .begin_array();
   for (const auto& name : files) {
     auto h = hash_file(tmp / name);
-    if (!h) return make_error(Errc::io_error, "cannot read back " + (tmp / name).string());
+    if (!h)
+      return make_error(Errc::io_error,
+                        "cannot read back " + (tmp / name).string());
     if (fsync && !fsync_path(tmp / name))
       return make_error(Errc::io_error, "cannot sync " + (tmp / name).string());
-    j.begin_object().kv("name", name).kv("size", h->first).kv("hash", hex16(h->second)).end_object();
+    j.begin_object()
+        .kv("name", name)
+        .kv("size", h->first)
+        .kv("hash", hex16(h->second))
+        .end_object();
   }
   j.end_array().end_object();
   {
     std::ofstream out(tmp / "meta.json", std::ios::binary | std::ios::trunc);
     out << j.view() << '\n';
     out.flush();
-    if (!out) return make_error(Errc::io_error, "cannot write " + (tmp / "meta.json").string());
+    if (!out)
+      return make_error(Errc::io_error,
+                        "cannot write " + (tmp / "meta.json").string());
   }
   if (fsync && (!fsync_path(tmp / "meta.json") || !fsync_path(tmp)))
     return make_error(Errc::io_error, "cannot sync " + tmp.string());
@@ -1014,12 +1096,18 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta, bool fsync) c
   fs::remove_all(old, ec);
   if (fs::exists(target, ec)) {
     fs::rename(target, old, ec);
-    if (ec) return make_error(Errc::io_error, "cannot move " + target.string() + ": " + ec.message());
+    if (ec)
+      return make_error(Errc::io_error,
+                        "cannot move " + target.string() + ": " + ec.message());
   }
   fs::rename(tmp, target, ec);
-  if (ec) return make_error(Errc::io_error, "cannot move " + tmp.string() + ": " + ec.message());
+  if (ec)
+    return make_error(Errc::io_error,
+                      "cannot move " + tmp.string() + ": " + ec.message());
   fs::remove_all(old, ec);
-  if (fsync) fsync_path(target.parent_path().empty() ? fs::path(".") : target.parent_path());
+  if (fsync)
+    fsync_path(target.parent_path().empty() ? fs::path(".")
+                                            : target.parent_path());
   return {};
 }
 
@@ -1029,41 +1117,55 @@ Expected<VectorIndex::Meta> VectorIndex::read_meta(const std::string& dir) {
   return m->meta;
 }
 
-Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir, Options options) {
+Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir,
+                                                         Options options) {
   auto fm = read_full_meta(dir);
   if (!fm) return fm.error();
   if (fm->meta.dim != options.dim)
-    return make_error(Errc::unsupported, "vector index at " + dir + " has dimension " +
-                                             std::to_string(fm->meta.dim) + ", expected " +
-                                             std::to_string(options.dim));
+    return make_error(Errc::unsupported,
+                      "vector index at " + dir + " has dimension " +
+                          std::to_string(fm->meta.dim) + ", expected " +
+                          std::to_string(options.dim));
   const fs::path base(dir);
   std::map<std::string, FileEntry> files;
   for (const auto& f : fm->files) {
     auto h = hash_file(base / f.name);
-    if (!h) return make_error(Errc::corruption, "vector index file " + f.name + " is missing");
+    if (!h)
+      return make_error(Errc::corruption,
+                        "vector index file " + f.name + " is missing");
     if (h->first != f.size || h->second != f.hash)
-      return make_error(Errc::corruption, "vector index file " + f.name +
-                                              " does not match its recorded size and hash");
+      return make_error(Errc::corruption,
+                        "vector index file " + f.name +
+                            " does not match its recorded size and hash");
     files.emplace(f.name, f);
   }
   if (!files.count("partitions.bin"))
-    return make_error(Errc::corruption, "vector index at " + dir + " lists no partitions.bin");
+    return make_error(Errc::corruption,
+                      "vector index at " + dir + " lists no partitions.bin");
 
   std::string data;
   {
     std::ifstream in(base / "partitions.bin", std::ios::binary);
-    data.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    data.resize(files["partitions.bin"].size);
+    in.read(data.data(), static_cast<std::streamsize>(data.size()));
+    if (static_cast<std::size_t>(in.gcount()) != data.size())
+      return make_error(
+          Errc::corruption,
+          "vector index file partitions.bin is shorter than recorded");
   }
   auto corrupt = [&](const std::string& what) {
-    return make_error(Errc::corruption, "vector index " + (base / "partitions.bin").string() +
-                                            ": " + what);
+    return make_error(
+        Errc::corruption,
+        "vector index " + (base / "partitions.bin").string() + ": " + what);
   };
   auto index = std::make_unique<VectorIndex>(options);
   auto& im = *index->impl_;
   Reader r(data);
   char magic[8];
-  if (!r.bytes(magic, 8) || std::memcmp(magic, kMagic, 8) != 0) return corrupt("bad magic");
-  if (r.u32() != options.dim) return corrupt("dimension differs from meta.json");
+  if (!r.bytes(magic, 8) || std::memcmp(magic, kMagic, 8) != 0)
+    return corrupt("bad magic");
+  if (r.u32() != options.dim)
+    return corrupt("dimension differs from meta.json");
   const std::uint64_t count = r.u64();
   const std::size_t dim = options.dim;
   for (std::uint64_t n = 0; n < count && r.ok(); ++n) {
@@ -1074,20 +1176,24 @@ Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir,
       Shard& sh = p->shards[k];
       const std::uint8_t mode = r.u8();
       const std::uint64_t slots = r.u64();
-      if (!r.ok() || mode > 1 || slots > r.remaining() / 6) return corrupt("truncated partition");
+      if (!r.ok() || mode > 1 || slots > r.remaining() / 6)
+        return corrupt("truncated partition");
       sh.slots.reserve(slots);
       for (std::uint64_t i = 0; i < slots && r.ok(); ++i) {
         Slot s;
         s.id = r.str();
         const std::uint8_t flags = r.u8();
-        if (flags > 3) return corrupt("bad entry in the partition of user " + user);
+        if (flags > 3)
+          return corrupt("bad entry in the partition of user " + user);
         s.superseded = flags & 1;
         s.removed = flags & 2;
         const std::uint8_t nterms = r.u8();
         s.terms.resize(nterms);
         for (auto& t : s.terms) t = r.u32();
         if (!s.removed) {
-          if (!p->by_id.emplace(s.id, Loc{kind, static_cast<std::uint32_t>(sh.slots.size())})
+          if (!p->by_id
+                   .emplace(s.id, Loc{kind, static_cast<std::uint32_t>(
+                                                sh.slots.size())})
                    .second)
             return corrupt("memory " + s.id + " appears twice");
           ++sh.live;
@@ -1101,35 +1207,43 @@ Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir,
       for (std::uint32_t l = 0; l < sh.slots.size(); ++l) sh.post(l);
       if (mode == 0) {
         if (sh.tombstones != 0) return corrupt("removed entry in a flat shard");
-        if (r.remaining() / sizeof(float) / dim < slots) return corrupt("truncated vectors");
+        if (r.remaining() / sizeof(float) / dim < slots)
+          return corrupt("truncated vectors");
         sh.flat.resize(slots * dim);
         r.bytes(sh.flat.data(), sh.flat.size() * sizeof(float));
         continue;
       }
       const std::string name = r.str();
-      if (!r.ok() || !files.count(name)) return corrupt("graph file " + name + " not listed");
+      if (!r.ok() || !files.count(name))
+        return corrupt("graph file " + name + " not listed");
       try {
-        sh.graph = std::make_unique<Graph>(&im.space, (base / name).string(), false, 0);
+        sh.graph = std::make_unique<Graph>(&im.space, (base / name).string(),
+                                           false, 0);
       } catch (const std::exception& e) {
-        return make_error(Errc::corruption, "vector index graph " + name + ": " + e.what());
+        return make_error(Errc::corruption,
+                          "vector index graph " + name + ": " + e.what());
       }
       Graph& g = *sh.graph;
-      const std::size_t expect_element =
-          g.size_links_level0_ + dim * sizeof(float) + sizeof(hnswlib::labeltype);
+      const std::size_t expect_element = g.size_links_level0_ +
+                                         dim * sizeof(float) +
+                                         sizeof(hnswlib::labeltype);
       if (g.size_data_per_element_ != expect_element)
         return corrupt("graph " + name + " was built for another dimension");
       std::size_t marked = 0;
       sh.internal.assign(sh.slots.size(), kNoNode);
       for (hnswlib::tableint i = 0; i < g.cur_element_count; ++i) {
         const auto label = g.getExternalLabel(i);
-        if (label >= sh.slots.size()) return corrupt("graph " + name + " has an unknown label");
+        if (label >= sh.slots.size())
+          return corrupt("graph " + name + " has an unknown label");
         sh.internal[label] = i;
         if (g.isMarkedDeleted(i) != sh.slots[label].removed)
-          return corrupt("graph " + name + " disagrees with the entries on deletions");
+          return corrupt("graph " + name +
+                         " disagrees with the entries on deletions");
         marked += g.isMarkedDeleted(i) ? 1 : 0;
       }
       if (g.cur_element_count - marked != sh.live)
-        return corrupt("graph " + name + " holds " + std::to_string(g.cur_element_count - marked) +
+        return corrupt("graph " + name + " holds " +
+                       std::to_string(g.cur_element_count - marked) +
                        " vectors for " + std::to_string(sh.live) + " entries");
       g.setEf(options.ef_search);
     }

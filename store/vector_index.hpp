@@ -106,8 +106,8 @@ class VectorIndex {
   struct Meta {
     std::string embedder_id;
     std::size_t dim = 0;
-    std::uint64_t seq = 0;               ///< last log event reflected
-    std::uint64_t seq_fingerprint = 0;   ///< hash of that event's envelope
+    std::uint64_t seq = 0;              ///< last log event reflected
+    std::uint64_t seq_fingerprint = 0;  ///< hash of that event's envelope
     std::size_t vectors = 0;
   };
 
@@ -139,17 +139,20 @@ class VectorIndex {
   /// Removes a memory; false when it was not indexed.
   bool remove(const std::string& user, const std::string& id);
   /// Sets the superseded flag; false when the memory is not indexed.
-  bool set_superseded(const std::string& user, const std::string& id, bool superseded);
+  bool set_superseded(const std::string& user, const std::string& id,
+                      bool superseded);
 
   struct EntryInfo {
     MemoryKind kind;
     bool superseded;
   };
-  std::optional<EntryInfo> find(const std::string& user, const std::string& id) const;
+  std::optional<EntryInfo> find(const std::string& user,
+                                const std::string& id) const;
 
   /// The k most similar memories of `user` that pass the query's filters,
   /// most similar first. An unknown user has no hits.
-  Expected<std::vector<VectorHit>> search(const std::string& user, std::span<const float> query,
+  Expected<std::vector<VectorHit>> search(const std::string& user,
+                                          std::span<const float> query,
                                           const VectorQuery& q) const;
 
   /// Sets the HNSW search breadth of every graph (recall against latency).
@@ -176,11 +179,13 @@ class VectorIndex {
   /// one partition at a time under its read lock: searches continue, and a
   /// writer waits only while its own partition is being written. With
   /// `fsync`, files and directory are synced before the swap.
-  Status save(const std::string& dir, const Meta& meta, bool fsync = true) const;
+  Status save(const std::string& dir, const Meta& meta,
+              bool fsync = true) const;
   /// Reads `<dir>/meta.json` only. not_found when there is no index.
   static Expected<Meta> read_meta(const std::string& dir);
   /// Loads an index written by save(). `options.dim` must match the file.
-  static Expected<std::unique_ptr<VectorIndex>> load(const std::string& dir, Options options);
+  static Expected<std::unique_ptr<VectorIndex>> load(const std::string& dir,
+                                                     Options options);
 
  private:
   struct Impl;

@@ -9,7 +9,7 @@
 #include "bench/synthetic_memories.hpp"
 #include "engine/embedder.hpp"
 #include "engine/events.hpp"
-#include "engine/text.hpp"
+#include "engine/text_terms.hpp"
 #include "store/memory_index.hpp"
 #include "store/prescreen_service.hpp"
 #include "store/vector_index.hpp"
@@ -39,7 +39,8 @@ std::shared_ptr<HashEmbedder> embedder() {
 }  // namespace
 
 TEST(IndexSoak, SearchRecallAt10IsAtLeast95PercentOn200kMemories) {
-  VectorIndex::Options o;  // the defaults: M 16, ef_construction 200, ef_search 128
+  VectorIndex::Options
+      o;  // the defaults: M 16, ef_construction 200, ef_search 128
   o.dim = 384;
   o.build_threads = 2;
   VectorIndex idx(o);
@@ -48,7 +49,8 @@ TEST(IndexSoak, SearchRecallAt10IsAtLeast95PercentOn200kMemories) {
   std::vector<std::string> texts;
   for (int i = 0; i < 200000; ++i) {
     auto g = gen.next();
-    items.push_back({"mem_" + std::to_string(i), MemoryKind::trait, false, text::terms(g.text)});
+    items.push_back({"mem_" + std::to_string(i), MemoryKind::trait, false,
+                     text::terms(g.text)});
     texts.push_back(std::move(g.text));
   }
   auto vectors = embedder()->embed_batch(texts);
@@ -70,7 +72,8 @@ TEST(IndexSoak, SearchRecallAt10IsAtLeast95PercentOn200kMemories) {
     std::set<std::string> truth;
     for (const auto& h : *exact) truth.insert(h.id);
     for (const auto& h : *approx)
-      hits += truth.count(h.id) || h.similarity >= exact->back().similarity - 1e-6f;
+      hits +=
+          truth.count(h.id) || h.similarity >= exact->back().similarity - 1e-6f;
     total += exact->size();
   }
   const double recall = static_cast<double>(hits) / static_cast<double>(total);
@@ -113,7 +116,8 @@ TEST(IndexSoak, ALargeStoreIsRebuiltSavedAndReloadedWithTheSameAnswers) {
   Generator queries(vocab(), 11);
   std::vector<std::pair<std::string, std::vector<float>>> qs;
   for (int q = 0; q < 100; ++q)
-    qs.emplace_back("user_" + std::to_string(q % 3), *embedder()->embed(queries.next().text));
+    qs.emplace_back("user_" + std::to_string(q % 3),
+                    *embedder()->embed(queries.next().text));
   auto answers = [&](const MemoryIndex& mi) {
     std::vector<std::vector<std::string>> out;
     for (const auto& [user, v] : qs) {
@@ -150,8 +154,10 @@ TEST(IndexSoak, TenThousandUsersNeverSeeEachOthersMemories) {
     std::vector<VectorIndex::Item> items;
     std::vector<std::string> texts;
     for (int i = 0; i < 20; ++i) {
-      items.push_back(
-          {"u" + std::to_string(u) + "_m" + std::to_string(i), MemoryKind::trait, false, {}});
+      items.push_back({"u" + std::to_string(u) + "_m" + std::to_string(i),
+                       MemoryKind::trait,
+                       false,
+                       {}});
       texts.push_back(gen.next().text);
     }
     auto v = embedder()->embed_batch(texts);
@@ -163,7 +169,8 @@ TEST(IndexSoak, TenThousandUsersNeverSeeEachOthersMemories) {
     const int u = (q * 7919) % 10000;
     VectorQuery vq;
     vq.k = 10;
-    auto hits = idx.search("user_" + std::to_string(u), *embedder()->embed(queries.next().text), vq);
+    auto hits = idx.search("user_" + std::to_string(u),
+                           *embedder()->embed(queries.next().text), vq);
     ASSERT_TRUE(hits);
     EXPECT_EQ(hits->size(), 10u);
     const std::string prefix = "u" + std::to_string(u) + "_";

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "engine/embedder.hpp"
-#include "engine/text.hpp"
+#include "engine/text_terms.hpp"
 #include "engine/wordnet.hpp"
 
 using namespace credence;
@@ -32,15 +32,19 @@ float sim(const Embedder& e, std::string_view a, std::string_view b) {
   return dot(*va, *vb);
 }
 
-float sim(std::string_view a, std::string_view b) { return sim(hash(), a, b); }
+float sim(std::string_view a, std::string_view b) {
+  return sim(hash(), a, b);
+}
 
 /// Counts calls, for the cache tests.
 class CountingEmbedder final : public Embedder {
  public:
-  explicit CountingEmbedder(std::shared_ptr<const Embedder> inner) : inner_(std::move(inner)) {}
+  explicit CountingEmbedder(std::shared_ptr<const Embedder> inner)
+      : inner_(std::move(inner)) {}
   std::size_t dim() const override { return inner_->dim(); }
   const std::string& id() const override { return inner_->id(); }
-  Expected<Embeddings> embed_batch(std::span<const std::string> texts) const override {
+  Expected<Embeddings> embed_batch(
+      std::span<const std::string> texts) const override {
     texts_ += texts.size();
     return inner_->embed_batch(texts);
   }
@@ -53,8 +57,9 @@ class CountingEmbedder final : public Embedder {
 }  // namespace
 
 TEST(Text, WordsAreLowerCasedAndApostrophesJoinWords) {
-  EXPECT_EQ(text::words("I don't like Acme's NEW car!"),
-            (std::vector<std::string>{"i", "dont", "like", "acmes", "new", "car"}));
+  EXPECT_EQ(
+      text::words("I don't like Acme's NEW car!"),
+      (std::vector<std::string>{"i", "dont", "like", "acmes", "new", "car"}));
   EXPECT_EQ(text::words("Café in Zürich, 2024"),
             (std::vector<std::string>{"café", "in", "zürich", "2024"}));
   EXPECT_EQ(text::content_words("I work at the Acme office"),
@@ -90,7 +95,9 @@ TEST(HashEmbedder, CarAndAutomobileLandNearEachOther) {
 }
 
 TEST(HashEmbedder, ParaphrasesAreClose) {
-  EXPECT_GT(sim("I moved to Berlin last year", "Last year I relocated to Berlin"), 0.5f);
+  EXPECT_GT(
+      sim("I moved to Berlin last year", "Last year I relocated to Berlin"),
+      0.5f);
   EXPECT_GT(sim("I am allergic to peanuts", "I have a peanut allergy"), 0.3f)
       << "derivation links allergic to allergy";
   EXPECT_GT(sim("My mom lives in Canada", "My mother lives in China"), 0.3f)
@@ -98,15 +105,21 @@ TEST(HashEmbedder, ParaphrasesAreClose) {
 }
 
 TEST(HashEmbedder, SameSlotDifferentValuesStaysAboveTheDefaultFloor) {
-  // The pre-screen must see these pairs: they are what contradictions look like.
+  // The pre-screen must see these pairs: they are what contradictions look
+  // like.
   EXPECT_GT(sim("I work at Acme", "I work at Globex"), 0.35f);
   EXPECT_GT(sim("I play the violin", "I play the cello"), 0.35f);
 }
 
 TEST(HashEmbedder, UnrelatedSentencesAreFar) {
-  EXPECT_LT(std::abs(sim("I play the violin", "My dentist appointment is on Friday")), 0.15f);
-  EXPECT_LT(std::abs(sim("The weather is nice today", "I have two cats")), 0.15f);
-  EXPECT_LT(std::abs(sim("My favourite colour is blue", "The server runs on port 8080")), 0.15f);
+  EXPECT_LT(
+      std::abs(sim("I play the violin", "My dentist appointment is on Friday")),
+      0.15f);
+  EXPECT_LT(std::abs(sim("The weather is nice today", "I have two cats")),
+            0.15f);
+  EXPECT_LT(std::abs(sim("My favourite colour is blue",
+                         "The server runs on port 8080")),
+            0.15f);
   EXPECT_LT(std::abs(sim("I live in Paris", "I work at Acme")), 0.15f);
 }
 
@@ -120,7 +133,8 @@ TEST(HashEmbedder, DeterministicAcrossInstancesAndRuns) {
   // must bump the embedder id (indexes built with the old vectors rebuild).
   auto v = *hash().embed("car");
   double checksum = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) checksum += v[i] * static_cast<double>(i % 7 + 1);
+  for (std::size_t i = 0; i < v.size(); ++i)
+    checksum += v[i] * static_cast<double>(i % 7 + 1);
   EXPECT_NEAR(checksum, -7.39446, 5e-4) << "checksum " << checksum;
 }
 
@@ -136,7 +150,8 @@ TEST(HashEmbedder, WorksWithoutWordNet) {
   // Fewer features per word (no synsets), so hash collisions weigh more.
   HashEmbedder bare(384, nullptr);
   EXPECT_GT(sim(bare, "I work at Acme", "I work at Globex"), 0.3f);
-  EXPECT_LT(std::abs(sim(bare, "I play the violin", "My dentist appointment is on Friday")),
+  EXPECT_LT(std::abs(sim(bare, "I play the violin",
+                         "My dentist appointment is on Friday")),
             0.25f);
 }
 

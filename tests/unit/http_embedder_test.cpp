@@ -32,23 +32,24 @@ class FakeServer {
  public:
   enum class Mode {
     ok,
-    slow,              // answers after 600 ms
-    fail_once,         // 500 on the first request, then ok
+    slow,       // answers after 600 ms
+    fail_once,  // 500 on the first request, then ok
     always_500,
-    rate_limit_once,   // 429 + Retry-After: 1 on the first request, then ok
-    rate_limit_long,   // 429 + Retry-After: 120
-    malformed,         // not JSON
-    wrong_dim,         // kDim + 1 components
-    wrong_count,       // one embedding fewer than inputs
-    bad_request,       // 400 with an OpenAI-style error object
+    rate_limit_once,  // 429 + Retry-After: 1 on the first request, then ok
+    rate_limit_long,  // 429 + Retry-After: 120
+    malformed,        // not JSON
+    wrong_dim,        // kDim + 1 components
+    wrong_count,      // one embedding fewer than inputs
+    bad_request,      // 400 with an OpenAI-style error object
   };
 
   FakeServer() : vectors_(kDim, nullptr) {
     server_.set_keep_alive_max_count(1000);
     server_.set_tcp_nodelay(true);
-    server_.Post("/v1/embeddings", [this](const httplib::Request& req, httplib::Response& res) {
-      handle(req, res);
-    });
+    server_.Post("/v1/embeddings",
+                 [this](const httplib::Request& req, httplib::Response& res) {
+                   handle(req, res);
+                 });
     port_ = server_.bind_to_any_port("127.0.0.1");
     thread_ = std::thread([this] { server_.listen_after_bind(); });
     // stop() is a no-op until the accept loop runs, so wait for it.
@@ -59,7 +60,9 @@ class FakeServer {
     thread_.join();
   }
 
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/v1"; }
+  std::string url() const {
+    return "http://127.0.0.1:" + std::to_string(port_) + "/v1";
+  }
   int requests() const { return requests_.load(); }
   std::vector<std::size_t> batch_sizes() const {
     std::lock_guard lk(mu_);
@@ -99,11 +102,14 @@ class FakeServer {
       auth_ = req.get_header_value("Authorization");
     }
     switch (mode.load()) {
-      case Mode::slow: std::this_thread::sleep_for(600ms); break;
+      case Mode::slow:
+        std::this_thread::sleep_for(600ms);
+        break;
       case Mode::fail_once:
         if (n == 1) return error(res, 500, "model is loading");
         break;
-      case Mode::always_500: return error(res, 503, "overloaded upstream");
+      case Mode::always_500:
+        return error(res, 503, "overloaded upstream");
       case Mode::rate_limit_once:
         if (n == 1) {
           res.set_header("Retry-After", "1");
@@ -114,10 +120,13 @@ class FakeServer {
         res.set_header("Retry-After", "120");
         return error(res, 429, "quota exhausted");
       case Mode::malformed:
-        res.set_content("{\"data\": [ {\"embedding\": [0.1, ", "application/json");
+        res.set_content("{\"data\": [ {\"embedding\": [0.1, ",
+                        "application/json");
         return;
-      case Mode::bad_request: return error(res, 400, "unknown model");
-      default: break;
+      case Mode::bad_request:
+        return error(res, 400, "unknown model");
+      default:
+        break;
     }
     const std::size_t dim = mode.load() == Mode::wrong_dim ? kDim + 1 : kDim;
     std::size_t count = inputs.size();
@@ -126,18 +135,29 @@ class FakeServer {
     w.begin_object().kv("object", "list").key("data").begin_array();
     for (std::size_t k = count; k-- > 0;) {
       auto v = *vectors_.embed(inputs[k]);
-      w.begin_object().kv("object", "embedding").kv("index", k).key("embedding").begin_array();
-      for (std::size_t j = 0; j < dim; ++j) w.value(static_cast<double>(j < v.size() ? v[j] : 0.5f));
+      w.begin_object()
+          .kv("object", "embedding")
+          .kv("index", k)
+          .key("embedding")
+          .begin_array();
+      for (std::size_t j = 0; j < dim; ++j)
+        w.value(static_cast<double>(j < v.size() ? v[j] : 0.5f));
       w.end_array().end_object();
     }
     w.end_array().kv("model", "fake").end_object();
     res.set_content(w.str(), "application/json");
   }
 
-  static void error(httplib::Response& res, int status, const std::string& msg) {
+  static void error(httplib::Response& res, int status,
+                    const std::string& msg) {
     res.status = status;
     JsonWriter w;
-    w.begin_object().key("error").begin_object().kv("message", msg).end_object().end_object();
+    w.begin_object()
+        .key("error")
+        .begin_object()
+        .kv("message", msg)
+        .end_object()
+        .end_object();
     res.set_content(w.str(), "application/json");
   }
 
@@ -180,14 +200,16 @@ TEST(HttpEmbedder, WellBehavedServerReturnsRowsInInputOrder) {
   auto e = make(options(s));
   EXPECT_EQ(e->id(), "http:nomic-embed-text:16");
   EXPECT_EQ(e->endpoint(), s.url() + "/embeddings");
-  std::vector<std::string> texts = {"I work at Acme", "I play the violin", "tea"};
+  std::vector<std::string> texts = {"I work at Acme", "I play the violin",
+                                    "tea"};
   auto got = e->embed_batch(texts);
   ASSERT_TRUE(got) << got.error().message;
   ASSERT_EQ(got->size(), 3u);
   HashEmbedder reference(kDim, nullptr);
   for (std::size_t i = 0; i < texts.size(); ++i) {
     auto want = *reference.embed(texts[i]);
-    for (std::size_t j = 0; j < kDim; ++j) EXPECT_NEAR(got->row(i)[j], want[j], 1e-6) << i;
+    for (std::size_t j = 0; j < kDim; ++j)
+      EXPECT_NEAR(got->row(i)[j], want[j], 1e-6) << i;
   }
   EXPECT_EQ(s.last_model(), "nomic-embed-text");
   EXPECT_EQ(s.last_auth(), "") << "no key configured, no header";
@@ -197,12 +219,14 @@ TEST(HttpEmbedder, LargeInputsAreSentInBatchesOverOneKeptAliveConnection) {
   FakeServer s;
   auto e = make(options(s));
   std::vector<std::string> texts;
-  for (int i = 0; i < 10; ++i) texts.push_back("memory number " + std::to_string(i));
+  for (int i = 0; i < 10; ++i)
+    texts.push_back("memory number " + std::to_string(i));
   auto got = e->embed_batch(texts);
   ASSERT_TRUE(got) << got.error().message;
   EXPECT_EQ(got->size(), 10u);
   EXPECT_EQ(s.batch_sizes(), (std::vector<std::size_t>{4, 4, 2}));
-  EXPECT_EQ(s.client_ports().size(), 1u) << "sequential calls reuse the connection";
+  EXPECT_EQ(s.client_ports().size(), 1u)
+      << "sequential calls reuse the connection";
   EXPECT_EQ(e->stats().requests, 3u);
 }
 
@@ -214,7 +238,9 @@ TEST(HttpEmbedder, ConcurrentCallersShareABoundedPool) {
   for (int t = 0; t < 6; ++t)
     threads.emplace_back([&, t] {
       for (int i = 0; i < 5; ++i)
-        if (e->embed("thread " + std::to_string(t) + " text " + std::to_string(i))) ++ok;
+        if (e->embed("thread " + std::to_string(t) + " text " +
+                     std::to_string(i)))
+          ++ok;
     });
   for (auto& t : threads) t.join();
   EXPECT_EQ(ok.load(), 30);
@@ -241,7 +267,8 @@ TEST(HttpEmbedder, ApiKeyComesFromTheNamedEnvironmentVariable) {
   auto missing = make_embedder(c, nullptr, env);
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().field, "embedder.api_key_env");
-  EXPECT_NE(missing.error().message.find("TEST_EMBEDDING_KEY_MISSING"), std::string::npos);
+  EXPECT_NE(missing.error().message.find("TEST_EMBEDDING_KEY_MISSING"),
+            std::string::npos);
 }
 
 TEST(HttpEmbedder, SlowServerTimesOutWithoutRetrying) {
@@ -255,9 +282,11 @@ TEST(HttpEmbedder, SlowServerTimesOutWithoutRetrying) {
   const auto took = std::chrono::steady_clock::now() - t0;
   ASSERT_FALSE(got);
   EXPECT_EQ(got.error().code, Errc::timeout);
-  EXPECT_NE(got.error().message.find("POST " + s.url() + "/embeddings"), std::string::npos)
+  EXPECT_NE(got.error().message.find("POST " + s.url() + "/embeddings"),
+            std::string::npos)
       << got.error().message;
-  EXPECT_NE(got.error().message.find("timed out after 150 ms"), std::string::npos);
+  EXPECT_NE(got.error().message.find("timed out after 150 ms"),
+            std::string::npos);
   EXPECT_LT(took, 500ms);
   EXPECT_EQ(s.requests(), 1);
 }
@@ -280,7 +309,8 @@ TEST(HttpEmbedder, PersistentServerErrorsGiveUpAfterMaxRetriesNamingTheCause) {
   ASSERT_FALSE(got);
   EXPECT_EQ(got.error().code, Errc::unavailable);
   EXPECT_EQ(s.requests(), 3);
-  EXPECT_NE(got.error().message.find("HTTP 503: overloaded upstream after 3 attempts"),
+  EXPECT_NE(got.error().message.find(
+                "HTTP 503: overloaded upstream after 3 attempts"),
             std::string::npos)
       << got.error().message;
   EXPECT_EQ(e->stats().failures, 1u);
@@ -295,7 +325,8 @@ TEST(HttpEmbedder, RateLimitHonoursRetryAfter) {
   const auto took = std::chrono::steady_clock::now() - t0;
   ASSERT_TRUE(got) << got.error().message;
   EXPECT_EQ(s.requests(), 2);
-  EXPECT_GE(took, 950ms) << "Retry-After: 1 means wait a second, not backoff_ms";
+  EXPECT_GE(took, 950ms)
+      << "Retry-After: 1 means wait a second, not backoff_ms";
 }
 
 TEST(HttpEmbedder, RetryAfterLongerThanTheCapFailsAtOnceAsOverloaded) {
@@ -329,7 +360,8 @@ TEST(HttpEmbedder, WrongDimensionIsRejectedNamingBoth) {
   auto got = e->embed("hello");
   ASSERT_FALSE(got);
   EXPECT_EQ(got.error().code, Errc::invalid_argument);
-  EXPECT_NE(got.error().message.find("17-dimensional vectors, but embedder.dim is 16"),
+  EXPECT_NE(got.error().message.find(
+                "17-dimensional vectors, but embedder.dim is 16"),
             std::string::npos)
       << got.error().message;
 }
@@ -341,7 +373,8 @@ TEST(HttpEmbedder, WrongCountIsRejected) {
   std::vector<std::string> texts = {"a b", "c d"};
   auto got = e->embed_batch(texts);
   ASSERT_FALSE(got);
-  EXPECT_NE(got.error().message.find("returned 1 embeddings for 2 inputs"), std::string::npos)
+  EXPECT_NE(got.error().message.find("returned 1 embeddings for 2 inputs"),
+            std::string::npos)
       << got.error().message;
 }
 
@@ -352,7 +385,8 @@ TEST(HttpEmbedder, ClientErrorIsNotRetriedAndCarriesTheServerMessage) {
   auto got = e->embed("hello");
   ASSERT_FALSE(got);
   EXPECT_EQ(got.error().code, Errc::invalid_argument);
-  EXPECT_NE(got.error().message.find("HTTP 400: unknown model"), std::string::npos)
+  EXPECT_NE(got.error().message.find("HTTP 400: unknown model"),
+            std::string::npos)
       << got.error().message;
   EXPECT_EQ(s.requests(), 1);
 }
@@ -373,7 +407,8 @@ TEST(HttpEmbedder, UnreachableServerIsUnavailableNamingTheEndpoint) {
   auto got = e->embed("hello");
   ASSERT_FALSE(got);
   EXPECT_EQ(got.error().code, Errc::unavailable);
-  EXPECT_NE(got.error().message.find("POST " + url + "/embeddings"), std::string::npos)
+  EXPECT_NE(got.error().message.find("POST " + url + "/embeddings"),
+            std::string::npos)
       << got.error().message;
   EXPECT_NE(got.error().message.find("after 2 attempts"), std::string::npos)
       << got.error().message;

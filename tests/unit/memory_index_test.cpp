@@ -26,11 +26,15 @@ std::shared_ptr<const Embedder> hash_embedder(std::size_t dim = 64) {
 /// Fails while `failing` is set, for the retry test.
 class FlakyEmbedder final : public Embedder {
  public:
-  explicit FlakyEmbedder(std::shared_ptr<const Embedder> inner) : inner_(std::move(inner)) {}
+  explicit FlakyEmbedder(std::shared_ptr<const Embedder> inner)
+      : inner_(std::move(inner)) {}
   std::size_t dim() const override { return inner_->dim(); }
   const std::string& id() const override { return inner_->id(); }
-  Expected<Embeddings> embed_batch(std::span<const std::string> texts) const override {
-    if (failing) return make_error(Errc::unavailable, "POST http://embedder/embeddings: down");
+  Expected<Embeddings> embed_batch(
+      std::span<const std::string> texts) const override {
+    if (failing)
+      return make_error(Errc::unavailable,
+                        "POST http://embedder/embeddings: down");
     return inner_->embed_batch(texts);
   }
   mutable std::atomic<bool> failing{false};
@@ -63,7 +67,8 @@ struct Store {
   }
   std::string index_dir() const { return (root / "index").string(); }
 
-  std::string add(const std::string& user, const std::string& id, const std::string& text,
+  std::string add(const std::string& user, const std::string& id,
+                  const std::string& text,
                   MemoryKind kind = MemoryKind::trait) {
     Memory m;
     m.id = id;
@@ -75,12 +80,14 @@ struct Store {
     return id;
   }
   void remove(const std::string& user, const std::string& id) {
-    EXPECT_TRUE(state->submit({events::memory_deleted(user, id, DeleteReason::user, "", ++now)}));
+    EXPECT_TRUE(state->submit(
+        {events::memory_deleted(user, id, DeleteReason::user, "", ++now)}));
   }
 };
 
-std::unique_ptr<MemoryIndex> open_index(Store& s, std::shared_ptr<const Embedder> e = hash_embedder(),
-                                        std::size_t threshold = 4096) {
+std::unique_ptr<MemoryIndex> open_index(
+    Store& s, std::shared_ptr<const Embedder> e = hash_embedder(),
+    std::size_t threshold = 4096) {
   MemoryIndex::Options o;
   o.dir = s.index_dir();
   o.index.hnsw_threshold = threshold;
@@ -124,20 +131,24 @@ TEST(MemoryIndex, FollowsAddedDeletedSupersededAndDecayedMemories) {
   auto mi = open_index(s);
   seed(s);
   EXPECT_EQ(mi->index().stats().vectors, 4u);
-  EXPECT_EQ(nearest(*mi, "alice", "I work at Acme", 1), std::vector<std::string>{"a1"});
+  EXPECT_EQ(nearest(*mi, "alice", "I work at Acme", 1),
+            std::vector<std::string>{"a1"});
   EXPECT_EQ(mi->synced_seq(), s.state->applied_seq());
 
   s.add("alice", "a4", "I work at Globex");
   const Millis until = s.now++;
-  ASSERT_TRUE(s.state->submit({events::memory_superseded("alice", "a1", "a4", until, "r1", s.now)}));
+  ASSERT_TRUE(s.state->submit(
+      {events::memory_superseded("alice", "a1", "a4", until, "r1", s.now)}));
   EXPECT_FALSE(contains(nearest(*mi, "alice", "I work at Acme", 5), "a1"));
   EXPECT_TRUE(contains(nearest(*mi, "alice", "I work at Acme", 5, true), "a1"));
   EXPECT_TRUE(mi->index().find("alice", "a1")->superseded);
 
   // Temporal supersession (a resolution event) is followed the same way.
   s.add("alice", "a5", "I play the cello");
-  events::TemporalSupersede ts{"", "a2", "a5", s.now, "r2", "switched instruments"};
-  ASSERT_TRUE(s.state->submit({events::temporal_supersede("alice", ts, ++s.now)}));
+  events::TemporalSupersede ts{"",    "a2", "a5",
+                               s.now, "r2", "switched instruments"};
+  ASSERT_TRUE(
+      s.state->submit({events::temporal_supersede("alice", ts, ++s.now)}));
   EXPECT_TRUE(mi->index().find("alice", "a2")->superseded);
 
   s.remove("alice", "a3");
@@ -145,7 +156,8 @@ TEST(MemoryIndex, FollowsAddedDeletedSupersededAndDecayedMemories) {
   ASSERT_TRUE(s.state->submit({events::decay_applied({"a5"}, ++s.now)}));
   EXPECT_FALSE(mi->index().find("alice", "a5"));
   EXPECT_EQ(mi->synced_seq(), s.state->applied_seq());
-  EXPECT_FALSE(contains(nearest(*mi, "bob", "I work at Acme", 5), "a4")) << "per-user partitions";
+  EXPECT_FALSE(contains(nearest(*mi, "bob", "I work at Acme", 5), "a4"))
+      << "per-user partitions";
 }
 
 TEST(MemoryIndex, ANewIndexIsBuiltFromTheExistingState) {
@@ -159,7 +171,8 @@ TEST(MemoryIndex, ANewIndexIsBuiltFromTheExistingState) {
       << mi->start_report().reason;
   EXPECT_EQ(mi->index().stats().vectors, 3u);
   EXPECT_EQ(mi->synced_seq(), s.state->applied_seq());
-  EXPECT_EQ(nearest(*mi, "alice", "I work at Acme", 1), std::vector<std::string>{"a1"});
+  EXPECT_EQ(nearest(*mi, "alice", "I work at Acme", 1),
+            std::vector<std::string>{"a1"});
 }
 
 TEST(MemoryIndex, SavedIndexIsLoadedAndCatchesUpWithTheLog) {
@@ -199,16 +212,21 @@ TEST(MemoryIndex, DeletingTheIndexFilesTriggersARebuildWithTheSameAnswers) {
   EXPECT_EQ(mi->start_report().how, MemoryIndex::Start::rebuilt);
   EXPECT_EQ(nearest(*mi, "alice", "where do I work", 3), before);
   mi.reset();
-  EXPECT_TRUE(fs::exists(fs::path(s.index_dir()) / "meta.json")) << "saved after the rebuild";
+  EXPECT_TRUE(fs::exists(fs::path(s.index_dir()) / "meta.json"))
+      << "saved after the rebuild";
 }
 
 TEST(MemoryIndex, AnIndexBuiltByAnotherEmbedderIsRebuilt) {
   test::TmpDir d;
   Store s(d.path());
-  { auto mi = open_index(s, hash_embedder(64)); seed(s); }
+  {
+    auto mi = open_index(s, hash_embedder(64));
+    seed(s);
+  }
   auto mi = open_index(s, hash_embedder(128));
   EXPECT_EQ(mi->start_report().how, MemoryIndex::Start::rebuilt);
-  EXPECT_NE(mi->start_report().reason.find("hash-v1:64:no-wordnet"), std::string::npos)
+  EXPECT_NE(mi->start_report().reason.find("hash-v1:64:no-wordnet"),
+            std::string::npos)
       << mi->start_report().reason;
   EXPECT_EQ(mi->index().options().dim, 128u);
   EXPECT_EQ(mi->index().stats().vectors, 4u);
@@ -217,7 +235,10 @@ TEST(MemoryIndex, AnIndexBuiltByAnotherEmbedderIsRebuilt) {
 TEST(MemoryIndex, ADamagedIndexIsRebuilt) {
   test::TmpDir d;
   Store s(d.path());
-  { auto mi = open_index(s); seed(s); }
+  {
+    auto mi = open_index(s);
+    seed(s);
+  }
   const auto file = fs::path(s.index_dir()) / "partitions.bin";
   {
     std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
@@ -235,7 +256,10 @@ TEST(MemoryIndex, AnIndexFromAnotherDatabaseOrAheadOfTheLogIsRebuilt) {
   test::TmpDir a_dir, b_dir;
   Store a(a_dir.path());
   Store b(b_dir.path());
-  { auto mi = open_index(a); seed(a); }
+  {
+    auto mi = open_index(a);
+    seed(a);
+  }
   // Database b has as many events, but different ones.
   b.add("carol", "c1", "I like tea");
   b.add("carol", "c2", "I like coffee");
@@ -246,7 +270,8 @@ TEST(MemoryIndex, AnIndexFromAnotherDatabaseOrAheadOfTheLogIsRebuilt) {
   {
     auto mi = open_index(b);
     EXPECT_EQ(mi->start_report().how, MemoryIndex::Start::rebuilt);
-    EXPECT_NE(mi->start_report().reason.find("another database"), std::string::npos)
+    EXPECT_NE(mi->start_report().reason.find("another database"),
+              std::string::npos)
         << mi->start_report().reason;
     EXPECT_FALSE(mi->index().find("alice", "a1"));
     EXPECT_TRUE(mi->index().find("carol", "c1"));
@@ -301,7 +326,8 @@ TEST(MemoryIndex, ConcurrentSubmittersLeaveTheIndexComplete) {
         Memory m;
         m.id = "m_" + std::to_string(t) + "_" + std::to_string(i);
         m.user = t % 2 ? "alice" : "bob";
-        m.text = "memory " + std::to_string(i) + " from writer " + std::to_string(t);
+        m.text =
+            "memory " + std::to_string(i) + " from writer " + std::to_string(t);
         m.created_at = 1000;
         ASSERT_TRUE(s.state->submit({events::memory_added(m, 2000 + i)}));
       }

@@ -16,11 +16,13 @@ using namespace credence;
 
 namespace {
 
-Claim claim(std::string subject, std::string slot, std::vector<std::string> values,
-            int stance = 0, std::vector<std::string> cues = {}) {
+Claim claim(std::string subject, std::string slot,
+            std::vector<std::string> values, int stance = 0,
+            std::vector<std::string> cues = {}) {
   Claim c;
   c.subject = std::move(subject);
-  c.subject_kind = c.subject.empty() ? SubjectKind::missing : SubjectKind::present;
+  c.subject_kind =
+      c.subject.empty() ? SubjectKind::missing : SubjectKind::present;
   c.slot = std::move(slot);
   c.values = std::move(values);
   c.stance = stance;
@@ -36,14 +38,15 @@ struct Stored {
   MemoryKind kind = MemoryKind::trait;
 };
 
-Screened run(const Claim& in, const std::string& text, const std::vector<Stored>& stored,
-             ScreenOptions o = {}) {
+Screened run(const Claim& in, const std::string& text,
+             const std::vector<Stored>& stored, ScreenOptions o = {}) {
   std::vector<Neighbour> ns;
-  for (const auto& s : stored) ns.push_back({s.id, s.kind, s.similarity, &s.claim, s.text, false});
+  for (const auto& s : stored)
+    ns.push_back({s.id, s.kind, s.similarity, &s.claim, s.text, false});
   return screen(in, text, ns, o);
 }
 
-const Dropped* dropped(const Screened& s, const std::string& id) {
+const PrescreenDrop* dropped(const Screened& s, const std::string& id) {
   for (const auto& d : s.dropped)
     if (d.memory_id == id) return &d;
   return nullptr;
@@ -51,11 +54,13 @@ const Dropped* dropped(const Screened& s, const std::string& id) {
 
 }  // namespace
 
-// ---- the pure filter ---------------------------------------------------------
+// ---- the pure filter
+// ---------------------------------------------------------
 
 TEST(PrescreenFilter, SameSlotDifferentValueIsKept) {
-  auto s = run(claim("user", "employer", {"globex"}), "I work at Globex",
-               {{"m1", claim("user", "employer", {"acme"}), "I work at Acme", 0.44f}});
+  auto s = run(
+      claim("user", "employer", {"globex"}), "I work at Globex",
+      {{"m1", claim("user", "employer", {"acme"}), "I work at Acme", 0.44f}});
   ASSERT_EQ(s.kept.size(), 1u);
   EXPECT_EQ(s.kept[0].memory_id, "m1");
   EXPECT_EQ(s.kept[0].reason, KeepReason::value_divergence);
@@ -69,9 +74,11 @@ TEST(PrescreenFilter, UnrelatedTopicIsDropped) {
   EXPECT_TRUE(s.kept.empty());
   ASSERT_NE(dropped(s, "m1"), nullptr);
   EXPECT_EQ(dropped(s, "m1")->reason, DropReason::different_slot);
-  // Without slots the same pair is still dropped: not similar enough, no shared words.
+  // Without slots the same pair is still dropped: not similar enough, no shared
+  // words.
   auto u = run(claim("", "", {}), "I play the violin",
-               {{"m1", claim("", "", {}), "My dentist appointment is on Friday", 0.35f}});
+               {{"m1", claim("", "", {}), "My dentist appointment is on Friday",
+                 0.35f}});
   EXPECT_TRUE(u.kept.empty());
 }
 
@@ -79,7 +86,9 @@ TEST(PrescreenFilter, ANeighbourBelowTheFloorIsDroppedEvenWhenNearest) {
   ScreenOptions o;
   o.min_similarity = 0.3f;
   auto s = run(claim("user", "employer", {"globex"}), "I work at Globex",
-               {{"far", claim("user", "employer", {"acme"}), "Acme is where I work", 0.25f}}, o);
+               {{"far", claim("user", "employer", {"acme"}),
+                 "Acme is where I work", 0.25f}},
+               o);
   EXPECT_TRUE(s.kept.empty());
   ASSERT_NE(dropped(s, "far"), nullptr);
   EXPECT_EQ(dropped(s, "far")->reason, DropReason::below_floor);
@@ -87,7 +96,8 @@ TEST(PrescreenFilter, ANeighbourBelowTheFloorIsDroppedEvenWhenNearest) {
 
 TEST(PrescreenFilter, DifferentSubjectsAreNotCompared) {
   auto s = run(claim("user", "residence", {"china"}), "I live in China",
-               {{"m1", claim("mom", "residence", {"canada"}), "My mom lives in Canada", 0.5f}});
+               {{"m1", claim("mom", "residence", {"canada"}),
+                 "My mom lives in Canada", 0.5f}});
   EXPECT_TRUE(s.kept.empty());
   EXPECT_EQ(dropped(s, "m1")->reason, DropReason::different_subject);
 }
@@ -97,7 +107,8 @@ TEST(PrescreenFilter, OppositeStanceOnTheSameObjectIsKept) {
   likes.object = "honda";
   Claim dislikes = claim("user", "preference", {"honda"}, -1);
   dislikes.object = "honda";
-  auto s = run(dislikes, "I don't like Honda", {{"m1", likes, "I like Honda", 0.95f}});
+  auto s = run(dislikes, "I don't like Honda",
+               {{"m1", likes, "I like Honda", 0.95f}});
   ASSERT_EQ(s.kept.size(), 1u);
   EXPECT_EQ(s.kept[0].reason, KeepReason::opposite_stance);
   // Opposite modality of a policy too.
@@ -112,8 +123,9 @@ TEST(PrescreenFilter, OppositeStanceOnTheSameObjectIsKept) {
 }
 
 TEST(PrescreenFilter, AChangeCueKeepsTheSlotsOldValue) {
-  auto s = run(claim("user", "employer", {}, 0, {"switched"}), "I switched jobs",
-               {{"m1", claim("user", "employer", {"acme"}), "I work at Acme", 0.35f}});
+  auto s = run(
+      claim("user", "employer", {}, 0, {"switched"}), "I switched jobs",
+      {{"m1", claim("user", "employer", {"acme"}), "I work at Acme", 0.35f}});
   ASSERT_EQ(s.kept.size(), 1u);
   EXPECT_EQ(s.kept[0].reason, KeepReason::change_cue);
   // Unslotted: the cue needs a shared word or a matching "from" value.
@@ -128,7 +140,8 @@ TEST(PrescreenFilter, AChangeCueKeepsTheSlotsOldValue) {
 
 TEST(PrescreenFilter, SameValueIsADuplicateKeptOnlyWhenWanted) {
   auto in = claim("user", "employer", {"acme"});
-  std::vector<Stored> st = {{"m1", claim("user", "employer", {"Acme"}), "I work at Acme", 0.9f}};
+  std::vector<Stored> st = {
+      {"m1", claim("user", "employer", {"Acme"}), "I work at Acme", 0.9f}};
   auto keep = run(in, "I'm employed by Acme", st);
   ASSERT_EQ(keep.kept.size(), 1u);
   EXPECT_EQ(keep.kept[0].reason, KeepReason::same_value);
@@ -140,8 +153,9 @@ TEST(PrescreenFilter, SameValueIsADuplicateKeptOnlyWhenWanted) {
 }
 
 TEST(PrescreenFilter, NoValuesToCompareIsNoDivergence) {
-  auto s = run(claim("user", "employer", {}), "I have a job",
-               {{"m1", claim("user", "employer", {"acme"}), "I work at Acme", 0.5f}});
+  auto s = run(
+      claim("user", "employer", {}), "I have a job",
+      {{"m1", claim("user", "employer", {"acme"}), "I work at Acme", 0.5f}});
   EXPECT_TRUE(s.kept.empty());
   EXPECT_EQ(dropped(s, "m1")->reason, DropReason::no_divergence);
 }
@@ -150,11 +164,12 @@ TEST(PrescreenFilter, UnknownSlotsNeedHighSimilarityAndSharedWords) {
   ScreenOptions o;
   o.high_similarity = 0.6f;
   auto none = claim("", "", {});
-  auto s = run(none, "The staging database runs Postgres 15",
-               {{"hi", none, "The staging database runs Postgres 14", 0.8f},
-                {"low", none, "The staging database is slow", 0.5f},
-                {"nowords", none, "Everything there is on version fifteen", 0.7f}},
-               o);
+  auto s =
+      run(none, "The staging database runs Postgres 15",
+          {{"hi", none, "The staging database runs Postgres 14", 0.8f},
+           {"low", none, "The staging database is slow", 0.5f},
+           {"nowords", none, "Everything there is on version fifteen", 0.7f}},
+          o);
   ASSERT_EQ(s.kept.size(), 1u);
   EXPECT_EQ(s.kept[0].memory_id, "hi");
   EXPECT_EQ(s.kept[0].reason, KeepReason::similar_unslotted);
@@ -172,11 +187,14 @@ TEST(PrescreenFilter, UnknownSlotsNeedHighSimilarityAndSharedWords) {
 TEST(PrescreenFilter, AtMostMaxCandidatesTheMostSimilarFirst) {
   std::vector<Stored> st;
   for (int i = 0; i < 8; ++i)
-    st.push_back({"m" + std::to_string(i), claim("user", "employer", {"co" + std::to_string(i)}),
-                  "I work at Co" + std::to_string(i), 0.4f + 0.05f * static_cast<float>(i)});
+    st.push_back({"m" + std::to_string(i),
+                  claim("user", "employer", {"co" + std::to_string(i)}),
+                  "I work at Co" + std::to_string(i),
+                  0.4f + 0.05f * static_cast<float>(i)});
   ScreenOptions o;
   o.max_candidates = 5;
-  auto s = run(claim("user", "employer", {"globex"}), "I work at Globex", st, o);
+  auto s =
+      run(claim("user", "employer", {"globex"}), "I work at Globex", st, o);
   ASSERT_EQ(s.kept.size(), 5u);
   EXPECT_EQ(s.kept[0].memory_id, "m7");
   EXPECT_EQ(s.kept[4].memory_id, "m3");
@@ -187,13 +205,15 @@ TEST(PrescreenFilter, AtMostMaxCandidatesTheMostSimilarFirst) {
 TEST(PrescreenFilter, TheStatementsOwnMemoryIsNeverAPair) {
   ScreenOptions o;
   o.self_id = "m1";
-  auto s = run(claim("user", "employer", {"acme"}), "I work at Acme",
-               {{"m1", claim("user", "employer", {"acme"}), "I work at Acme", 1.0f}}, o);
+  auto s = run(
+      claim("user", "employer", {"acme"}), "I work at Acme",
+      {{"m1", claim("user", "employer", {"acme"}), "I work at Acme", 1.0f}}, o);
   EXPECT_TRUE(s.kept.empty());
   EXPECT_EQ(dropped(s, "m1")->reason, DropReason::self);
 }
 
-// ---- the service against a real state ----------------------------------------
+// ---- the service against a real state
+// ----------------------------------------
 
 namespace {
 
@@ -225,7 +245,8 @@ struct Fixture {
     mo.fsync = false;
     index = std::move(*MemoryIndex::open(
         *state, std::make_shared<HashEmbedder>(384, wordnet()), mo));
-    prescreen = std::make_unique<Prescreen>(*index, *state, Prescreen::Options{});
+    prescreen =
+        std::make_unique<Prescreen>(*index, *state, Prescreen::Options{});
   }
   ~Fixture() {
     prescreen.reset();
@@ -257,11 +278,15 @@ std::vector<std::string> ids(const Prescreen::Result& r) {
 
 TEST(PrescreenService, FindsTheConflictingMemoryAndNotTheUnrelatedOnes) {
   Fixture f;
-  const auto acme = f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
+  const auto acme =
+      f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
   f.add("alice", "I play the violin", claim("user", "instrument", {"violin"}));
-  f.add("alice", "My dentist appointment is on Friday", claim("user", "appointment", {"friday"}));
-  f.add("alice", "My sister lives in Boston", claim("sister", "residence", {"boston"}));
-  auto r = f.prescreen->candidates("alice", claim("user", "employer", {"globex"}), "I work at Globex");
+  f.add("alice", "My dentist appointment is on Friday",
+        claim("user", "appointment", {"friday"}));
+  f.add("alice", "My sister lives in Boston",
+        claim("sister", "residence", {"boston"}));
+  auto r = f.prescreen->candidates(
+      "alice", claim("user", "employer", {"globex"}), "I work at Globex");
   ASSERT_TRUE(r) << r.error().message;
   ASSERT_EQ(ids(*r), std::vector<std::string>{acme});
   EXPECT_EQ(r->candidates[0].reason, KeepReason::value_divergence);
@@ -272,19 +297,24 @@ TEST(PrescreenService, FindsTheConflictingMemoryAndNotTheUnrelatedOnes) {
 TEST(PrescreenService, NeverEveryNeighbourOnlyThePairsWorthJudging) {
   Fixture f;
   for (int i = 0; i < 40; ++i)
-    f.add("alice", "I work on project number " + std::to_string(i) + " with the team",
+    f.add("alice",
+          "I work on project number " + std::to_string(i) + " with the team",
           claim("user", "project", {"p" + std::to_string(i)}));
-  const auto acme = f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
-  auto r = f.prescreen->candidates("alice", claim("user", "employer", {"globex"}), "I work at Globex");
+  const auto acme =
+      f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
+  auto r = f.prescreen->candidates(
+      "alice", claim("user", "employer", {"globex"}), "I work at Globex");
   ASSERT_TRUE(r);
   EXPECT_EQ(ids(*r), std::vector<std::string>{acme});
-  EXPECT_GT(r->neighbours, 1u) << "other similar memories were found, and dropped";
+  EXPECT_GT(r->neighbours, 1u)
+      << "other similar memories were found, and dropped";
 }
 
 TEST(PrescreenService, AnotherUsersMemoriesNeverTakePart) {
   Fixture f;
   f.add("bob", "I work at Initech", claim("user", "employer", {"initech"}));
-  auto r = f.prescreen->candidates("alice", claim("user", "employer", {"globex"}), "I work at Globex");
+  auto r = f.prescreen->candidates(
+      "alice", claim("user", "employer", {"globex"}), "I work at Globex");
   ASSERT_TRUE(r);
   EXPECT_TRUE(r->candidates.empty());
   EXPECT_EQ(r->neighbours, 0u);
@@ -292,11 +322,13 @@ TEST(PrescreenService, AnotherUsersMemoriesNeverTakePart) {
 
 TEST(PrescreenService, SupersededMemoriesTakePartOnlyWithHistory) {
   Fixture f;
-  const auto acme = f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
-  const auto initech = f.add("alice", "I work at Initech", claim("user", "employer", {"initech"}));
+  const auto acme =
+      f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
+  const auto initech = f.add("alice", "I work at Initech",
+                             claim("user", "employer", {"initech"}));
   const Millis until = f.now++;
-  ASSERT_TRUE(
-      f.state->submit({events::memory_superseded("alice", acme, initech, until, "rel_1", f.now)}));
+  ASSERT_TRUE(f.state->submit({events::memory_superseded(
+      "alice", acme, initech, until, "rel_1", f.now)}));
   Prescreen::Request rq;
   rq.user = "alice";
   rq.claim = claim("user", "employer", {"globex"});
@@ -309,14 +341,16 @@ TEST(PrescreenService, SupersededMemoriesTakePartOnlyWithHistory) {
   ASSERT_TRUE(history);
   EXPECT_EQ(history->candidates.size(), 2u);
   bool saw_superseded = false;
-  for (const auto& c : history->candidates) saw_superseded |= c.memory_id == acme && c.superseded;
+  for (const auto& c : history->candidates)
+    saw_superseded |= c.memory_id == acme && c.superseded;
   EXPECT_TRUE(saw_superseded);
 }
 
 TEST(PrescreenService, IngestionSearchesTraitsAndConceptsDriftAlsoEpisodes) {
   Fixture f;
-  const auto episode = f.add("alice", "At work at Acme all day",
-                             claim("user", "employer", {"acme"}), MemoryKind::episode);
+  const auto episode =
+      f.add("alice", "At work at Acme all day",
+            claim("user", "employer", {"acme"}), MemoryKind::episode);
   Claim in = claim("user", "employer", {"globex"});
   auto ingestion = f.prescreen->candidates("alice", in, "I work at Globex");
   ASSERT_TRUE(ingestion);
@@ -333,8 +367,10 @@ TEST(PrescreenService, IngestionSearchesTraitsAndConceptsDriftAlsoEpisodes) {
 
 TEST(PrescreenService, CandidatesForAStoredMemoryExcludeItself) {
   Fixture f;
-  const auto acme = f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
-  const auto globex = f.add("alice", "I work at Globex", claim("user", "employer", {"globex"}));
+  const auto acme =
+      f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
+  const auto globex =
+      f.add("alice", "I work at Globex", claim("user", "employer", {"globex"}));
   auto r = f.prescreen->candidates_for_memory(globex);
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_EQ(ids(*r), std::vector<std::string>{acme});
@@ -345,9 +381,12 @@ TEST(PrescreenService, CandidatesForAStoredMemoryExcludeItself) {
 
 TEST(PrescreenService, DeletedMemoriesDisappearAtOnce) {
   Fixture f;
-  const auto acme = f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
-  ASSERT_TRUE(f.state->submit({events::memory_deleted("alice", acme, DeleteReason::user, "", ++f.now)}));
-  auto r = f.prescreen->candidates("alice", claim("user", "employer", {"globex"}), "I work at Globex");
+  const auto acme =
+      f.add("alice", "I work at Acme", claim("user", "employer", {"acme"}));
+  ASSERT_TRUE(f.state->submit({events::memory_deleted(
+      "alice", acme, DeleteReason::user, "", ++f.now)}));
+  auto r = f.prescreen->candidates(
+      "alice", claim("user", "employer", {"globex"}), "I work at Globex");
   ASSERT_TRUE(r);
   EXPECT_TRUE(r->candidates.empty());
 }
@@ -361,8 +400,10 @@ TEST(PrescreenService, OptionsComeFromThePrescreenSection) {
   ASSERT_TRUE(o);
   EXPECT_EQ(o->k, 7u);
   EXPECT_FLOAT_EQ(o->screen.min_similarity, 0.4f);
-  EXPECT_EQ(o->drift_kinds, kind_bit(MemoryKind::trait) | kind_bit(MemoryKind::episode));
-  EXPECT_EQ(o->ingestion_kinds, kind_bit(MemoryKind::trait) | kind_bit(MemoryKind::concept_));
+  EXPECT_EQ(o->drift_kinds,
+            kind_bit(MemoryKind::trait) | kind_bit(MemoryKind::episode));
+  EXPECT_EQ(o->ingestion_kinds,
+            kind_bit(MemoryKind::trait) | kind_bit(MemoryKind::concept_));
   c.ingestion_kinds = "trait,nonsense";
   EXPECT_FALSE(Prescreen::options_from(c));
 }

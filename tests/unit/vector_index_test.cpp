@@ -39,10 +39,13 @@ VectorIndex::Options small_options(std::size_t threshold = 64) {
   return o;
 }
 
-std::string mid(std::size_t i) { return "mem_" + std::to_string(i); }
+std::string mid(std::size_t i) {
+  return "mem_" + std::to_string(i);
+}
 
-VectorQuery vq(std::size_t k, float min_similarity = -1.0f, KindMask kinds = kAllKinds,
-               bool include_superseded = false, bool exact = false, std::string exclude = {}) {
+VectorQuery vq(std::size_t k, float min_similarity = -1.0f,
+               KindMask kinds = kAllKinds, bool include_superseded = false,
+               bool exact = false, std::string exclude = {}) {
   VectorQuery q;
   q.k = k;
   q.min_similarity = min_similarity;
@@ -54,8 +57,9 @@ VectorQuery vq(std::size_t k, float min_similarity = -1.0f, KindMask kinds = kAl
 }
 
 /// Fills `user` with n random vectors (ids mem_0..), returns them.
-std::vector<std::vector<float>> fill(VectorIndex& idx, const std::string& user, std::size_t n,
-                                     std::mt19937& rng, MemoryKind kind = MemoryKind::trait) {
+std::vector<std::vector<float>> fill(VectorIndex& idx, const std::string& user,
+                                     std::size_t n, std::mt19937& rng,
+                                     MemoryKind kind = MemoryKind::trait) {
   std::vector<std::vector<float>> vs;
   for (std::size_t i = 0; i < n; ++i) {
     vs.push_back(random_unit(rng));
@@ -71,7 +75,8 @@ std::vector<std::string> ids(const std::vector<VectorHit>& hits) {
 }
 
 std::vector<VectorHit> search(const VectorIndex& idx, const std::string& user,
-                              const std::vector<float>& q, const VectorQuery& query = {}) {
+                              const std::vector<float>& q,
+                              const VectorQuery& query = {}) {
   auto r = idx.search(user, q, query);
   EXPECT_TRUE(r) << r.error().message;
   return r ? *r : std::vector<VectorHit>{};
@@ -89,7 +94,8 @@ TEST(VectorIndex, FindsTheNearestFirstWithCosineSimilarity) {
   EXPECT_NEAR(hits[0].similarity, 1.0f, 1e-5);
   EXPECT_GE(hits[0].similarity, hits[1].similarity);
   EXPECT_GE(hits[1].similarity, hits[2].similarity);
-  EXPECT_NEAR(hits[1].similarity, dot(vs[7], vs[std::stoul(hits[1].id.substr(4))]), 1e-5);
+  EXPECT_NEAR(hits[1].similarity,
+              dot(vs[7], vs[std::stoul(hits[1].id.substr(4))]), 1e-5);
 }
 
 TEST(VectorIndex, VectorsAreNormalisedOnTheWayIn) {
@@ -114,7 +120,8 @@ TEST(VectorIndex, AUsersSearchNeverSeesAnotherUsersMemories) {
   for (const auto& h : hits) EXPECT_NE(h.id, "bob_secret");
   auto bob = search(idx, "bob", alice[3], vq(20));
   EXPECT_EQ(ids(bob), std::vector<std::string>{"bob_secret"});
-  EXPECT_TRUE(search(idx, "carol", alice[3]).empty()) << "unknown user: no hits";
+  EXPECT_TRUE(search(idx, "carol", alice[3]).empty())
+      << "unknown user: no hits";
   EXPECT_FALSE(idx.remove("alice", "bob_secret"));
 }
 
@@ -143,7 +150,8 @@ TEST(VectorIndex, HnswResultsAgreeWithExactSearch) {
   for (int q = 0; q < 100; ++q) {
     auto query = random_unit(rng);
     auto approx = ids(search(idx, "u", query, vq(10)));
-    auto exact = ids(search(idx, "u", query, vq(10, -1.0f, kAllKinds, false, true)));
+    auto exact =
+        ids(search(idx, "u", query, vq(10, -1.0f, kAllKinds, false, true)));
     ASSERT_EQ(exact.size(), 10u);
     std::set<std::string> e(exact.begin(), exact.end());
     for (const auto& id : approx) agree += e.count(id);
@@ -158,13 +166,15 @@ TEST(VectorIndex, RemovedMemoriesAreNeverReturnedFlatOrHnsw) {
     VectorIndex idx(small_options(threshold));
     auto vs = fill(idx, "u", 200, rng);
     ASSERT_EQ(idx.partition("u").hnsw, threshold == 50u);
-    for (std::size_t i = 0; i < 200; i += 2) EXPECT_TRUE(idx.remove("u", mid(i)));
+    for (std::size_t i = 0; i < 200; i += 2)
+      EXPECT_TRUE(idx.remove("u", mid(i)));
     EXPECT_FALSE(idx.remove("u", mid(0))) << "already removed";
     EXPECT_EQ(idx.partition("u").vectors, 100u);
     for (std::size_t i = 0; i < 200; i += 10) {
       for (const auto& h : search(idx, "u", vs[i], vq(10))) {
         const auto n = std::stoul(h.id.substr(4));
-        EXPECT_EQ(n % 2, 1u) << h.id << " was removed (threshold " << threshold << ")";
+        EXPECT_EQ(n % 2, 1u)
+            << h.id << " was removed (threshold " << threshold << ")";
       }
     }
     // Re-adding a removed memory brings it back.
@@ -197,8 +207,10 @@ TEST(VectorIndex, EachKindIsItsOwnShardSoAKindFilterCostsNothing) {
   // still gets the 10 nearest traits, exactly.
   auto episodes = fill(idx, "u", 1000, rng, MemoryKind::episode);
   for (int i = 0; i < 15; ++i)
-    ASSERT_TRUE(idx.upsert("u", "trait_" + std::to_string(i), MemoryKind::trait, random_unit(rng)));
-  auto hits = search(idx, "u", episodes[0], vq(10, -1.0f, kind_bit(MemoryKind::trait)));
+    ASSERT_TRUE(idx.upsert("u", "trait_" + std::to_string(i), MemoryKind::trait,
+                           random_unit(rng)));
+  auto hits =
+      search(idx, "u", episodes[0], vq(10, -1.0f, kind_bit(MemoryKind::trait)));
   ASSERT_EQ(hits.size(), 10u);
   for (const auto& h : hits) EXPECT_EQ(h.kind, MemoryKind::trait);
   auto exact = search(idx, "u", episodes[0],
@@ -207,13 +219,16 @@ TEST(VectorIndex, EachKindIsItsOwnShardSoAKindFilterCostsNothing) {
   // All kinds: hits of both shards, merged by similarity.
   auto all = search(idx, "u", episodes[0], vq(5));
   EXPECT_EQ(all[0].id, mid(0));
-  for (std::size_t i = 1; i < all.size(); ++i) EXPECT_GE(all[i - 1].similarity, all[i].similarity);
+  for (std::size_t i = 1; i < all.size(); ++i)
+    EXPECT_GE(all[i - 1].similarity, all[i].similarity);
   // A memory whose kind changes moves to its new shard.
   ASSERT_TRUE(idx.upsert("u", mid(0), MemoryKind::concept_, episodes[0]));
   EXPECT_EQ(idx.find("u", mid(0))->kind, MemoryKind::concept_);
-  EXPECT_EQ(ids(search(idx, "u", episodes[0], vq(1, -1.0f, kind_bit(MemoryKind::concept_)))),
+  EXPECT_EQ(ids(search(idx, "u", episodes[0],
+                       vq(1, -1.0f, kind_bit(MemoryKind::concept_)))),
             std::vector<std::string>{mid(0)});
-  for (const auto& h : search(idx, "u", episodes[0], vq(5, -1.0f, kind_bit(MemoryKind::episode))))
+  for (const auto& h : search(idx, "u", episodes[0],
+                              vq(5, -1.0f, kind_bit(MemoryKind::episode))))
     EXPECT_NE(h.id, mid(0));
   EXPECT_EQ(idx.partition("u").vectors, 1015u);
 }
@@ -225,7 +240,8 @@ TEST(VectorIndex, HnswSearchWidensPastSupersededNeighbours) {
   // Supersede the 100 nearest neighbours of a query: the search must widen.
   auto q = vs[0];
   auto nearest = search(idx, "u", q, vq(100, -1.0f, kAllKinds, false, true));
-  for (const auto& h : nearest) ASSERT_TRUE(idx.set_superseded("u", h.id, true));
+  for (const auto& h : nearest)
+    ASSERT_TRUE(idx.set_superseded("u", h.id, true));
   auto hits = search(idx, "u", q, vq(10));
   ASSERT_EQ(hits.size(), 10u);
   for (const auto& h : hits) EXPECT_FALSE(h.superseded);
@@ -246,9 +262,11 @@ TEST(VectorIndex, MemoriesSharingARareTermAreScoredExactlyAndMergedOnce) {
   for (std::size_t i = 0; i < 1000; ++i) {
     vs.push_back(random_unit(rng));
     std::vector<std::uint32_t> terms;
-    if (i >= 5 && i <= 7) terms.push_back(42);   // rare: three memories
-    if (i >= 100 && i < 110) terms.push_back(7);  // common: ten, above term_postings
-    ASSERT_TRUE(idx.upsert("u", mid(i), MemoryKind::trait, vs.back(), false, terms));
+    if (i >= 5 && i <= 7) terms.push_back(42);  // rare: three memories
+    if (i >= 100 && i < 110)
+      terms.push_back(7);  // common: ten, above term_postings
+    ASSERT_TRUE(
+        idx.upsert("u", mid(i), MemoryKind::trait, vs.back(), false, terms));
   }
   ASSERT_TRUE(idx.partition("u").hnsw);
   idx.set_superseded("u", mid(6), true);
@@ -260,7 +278,8 @@ TEST(VectorIndex, MemoriesSharingARareTermAreScoredExactlyAndMergedOnce) {
   auto hits = search(idx, "u", vs[5], q);
   ASSERT_EQ(hits.size(), 10u);
   std::set<std::string> seen;
-  for (const auto& h : hits) EXPECT_TRUE(seen.insert(h.id).second) << h.id << " twice";
+  for (const auto& h : hits)
+    EXPECT_TRUE(seen.insert(h.id).second) << h.id << " twice";
   EXPECT_EQ(hits[0].id, mid(5));
   EXPECT_FALSE(seen.count(mid(6)));
   EXPECT_FALSE(seen.count(mid(7)));
@@ -285,8 +304,10 @@ TEST(VectorIndex, TermsSurviveSaveAndLoad) {
   std::vector<std::vector<float>> vs;
   for (std::size_t i = 0; i < 200; ++i) {
     vs.push_back(random_unit(rng));
-    std::vector<std::uint32_t> terms = {static_cast<std::uint32_t>(i % 50), 1000u + static_cast<std::uint32_t>(i)};
-    ASSERT_TRUE(idx.upsert("u", mid(i), MemoryKind::trait, vs.back(), false, terms));
+    std::vector<std::uint32_t> terms = {static_cast<std::uint32_t>(i % 50),
+                                        1000u + static_cast<std::uint32_t>(i)};
+    ASSERT_TRUE(
+        idx.upsert("u", mid(i), MemoryKind::trait, vs.back(), false, terms));
   }
   ASSERT_TRUE(idx.save(dir, {"e", kDim, 0, 0, 0}, false));
   auto loaded = VectorIndex::load(dir, small_options(50));
@@ -305,13 +326,14 @@ TEST(VectorIndex, TermsSurviveSaveAndLoad) {
 TEST(VectorIndex, SimilarityFloorDropsFarNeighboursEvenTheNearest) {
   VectorIndex idx(small_options());
   std::vector<float> a(kDim, 0.0f), b(kDim, 0.0f), q(kDim, 0.0f);
-  a[0] = 1;               // orthogonal to q
-  b[1] = 1;               // 0.2 similar to q
+  a[0] = 1;  // orthogonal to q
+  b[1] = 1;  // 0.2 similar to q
   q[1] = 0.2f;
   q[2] = std::sqrt(1 - 0.04f);
   ASSERT_TRUE(idx.upsert("u", "a", MemoryKind::trait, a));
   ASSERT_TRUE(idx.upsert("u", "b", MemoryKind::trait, b));
-  EXPECT_EQ(ids(search(idx, "u", q, vq(5))), (std::vector<std::string>{"b", "a"}));
+  EXPECT_EQ(ids(search(idx, "u", q, vq(5))),
+            (std::vector<std::string>{"b", "a"}));
   EXPECT_TRUE(search(idx, "u", q, vq(5, 0.3f)).empty())
       << "the nearest is below the floor";
 }
@@ -321,7 +343,8 @@ TEST(VectorIndex, ExcludedIdIsSkipped) {
   for (std::size_t threshold : {1000u, 50u}) {
     VectorIndex idx(small_options(threshold));
     auto vs = fill(idx, "u", 100, rng);
-    auto hits = search(idx, "u", vs[3], vq(3, -1.0f, kAllKinds, false, false, mid(3)));
+    auto hits =
+        search(idx, "u", vs[3], vq(3, -1.0f, kAllKinds, false, false, mid(3)));
     ASSERT_EQ(hits.size(), 3u);
     for (const auto& h : hits) EXPECT_NE(h.id, mid(3));
   }
@@ -376,7 +399,8 @@ TEST(VectorIndex, BatchUpsertBuildsTheGraphOnce) {
   }
   ASSERT_TRUE(idx.upsert_batch("u", more, more_data));
   EXPECT_EQ(idx.partition("u").vectors, 700u);
-  std::vector<float> q(more_data.begin() + 5 * kDim, more_data.begin() + 6 * kDim);
+  std::vector<float> q(more_data.begin() + 5 * kDim,
+                       more_data.begin() + 6 * kDim);
   EXPECT_EQ(search(idx, "u", q, vq(1))[0].id, mid(505));
 }
 
@@ -411,10 +435,13 @@ TEST(VectorIndex, SaveAndLoadGiveTheSameAnswers) {
   EXPECT_EQ(li.stats().superseded, 2u);
   for (std::size_t i = 0; i < 300; i += 7) {
     const VectorQuery q = vq(5, -1.0f, kAllKinds, i % 2 == 0);
-    EXPECT_EQ(ids(search(li, "big", big[i], q)), ids(search(idx, "big", big[i], q))) << i;
+    EXPECT_EQ(ids(search(li, "big", big[i], q)),
+              ids(search(idx, "big", big[i], q)))
+        << i;
   }
   for (std::size_t i = 0; i < 20; ++i)
-    EXPECT_EQ(ids(search(li, "small", small[i], vq(5))), ids(search(idx, "small", small[i], vq(5))));
+    EXPECT_EQ(ids(search(li, "small", small[i], vq(5))),
+              ids(search(idx, "small", small[i], vq(5))));
   EXPECT_FALSE(li.find("big", mid(4)));
   // The loaded index keeps accepting writes.
   ASSERT_TRUE(li.upsert("big", "new", MemoryKind::trait, big[4]));
@@ -440,17 +467,20 @@ TEST(VectorIndex, CorruptOrTruncatedFilesAreReportedNotParsed) {
     // Flip one byte in the middle.
     {
       std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-      f.seekg(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
+      f.seekg(
+          static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
       char c = 0;
       f.read(&c, 1);
       c = static_cast<char>(c ^ 0x5a);
-      f.seekp(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
+      f.seekp(
+          static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
       f.write(&c, 1);
     }
     auto r = VectorIndex::load(dir, small_options(50));
     ASSERT_FALSE(r) << file;
     EXPECT_EQ(r.error().code, Errc::corruption) << r.error().message;
-    EXPECT_NE(r.error().message.find(file), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find(file), std::string::npos)
+        << r.error().message;
     // Truncation too.
     std::filesystem::resize_file(path, std::filesystem::file_size(path) / 3);
     EXPECT_FALSE(VectorIndex::load(dir, small_options(50)));

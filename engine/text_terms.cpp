@@ -1,4 +1,4 @@
-#include "engine/text.hpp"
+#include "engine/text_terms.hpp"
 
 #include "common/hash.hpp"
 
@@ -10,36 +10,40 @@ namespace credence::text {
 namespace {
 
 bool word_char(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c >= 0x80;
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c >= 0x80;
 }
 
 // Sorted, so membership is a binary search (no static-init order issues).
 constexpr std::string_view kStopwords[] = {
-    "a",        "about",    "above",   "after",   "again",   "against", "ain",
-    "all",      "also",     "am",      "an",      "and",     "any",     "are",
-    "arent",    "as",       "at",      "be",      "because", "been",    "before",
-    "being",    "below",    "between", "both",    "but",     "by",      "can",
-    "cant",     "could",    "couldnt", "did",     "didnt",   "do",      "does",
-    "doesnt",   "doing",    "dont",    "down",    "during",  "each",    "either",
-    "else",     "even",     "ever",    "every",   "few",     "for",     "from",
-    "further",  "had",      "hadnt",   "has",     "hasnt",   "have",    "havent",
-    "having",   "he",       "her",     "here",    "hers",    "herself", "him",
-    "himself",  "his",      "how",     "i",       "id",      "if",      "ill",
-    "im",       "in",       "into",    "is",      "isnt",    "it",      "its",
-    "itself",   "ive",      "just",    "let",     "lets",    "me",      "might",
-    "more",     "most",     "must",    "mustnt",  "my",      "myself",  "neither",
-    "never",    "no",       "nor",     "not",     "now",     "of",      "off",
-    "on",       "once",     "only",    "or",      "other",   "our",     "ours",
-    "ourselves", "out",     "over",    "own",     "quite",   "rather",  "really",
-    "s",        "same",     "shall",   "she",     "should",  "shouldnt", "so",
-    "some",     "such",     "t",       "than",    "that",    "thats",   "the",
-    "their",    "theirs",   "them",    "themselves", "then", "there",   "these",
-    "they",     "this",     "those",   "through", "to",      "too",     "under",
-    "until",    "up",       "us",      "very",    "was",     "wasnt",   "we",
-    "were",     "werent",   "what",    "when",    "where",   "which",   "while",
-    "who",      "whom",     "why",     "will",    "with",    "wont",    "would",
-    "wouldnt",  "yet",      "you",     "your",    "yours",   "yourself",
+    "a",       "about",   "above",  "after",      "again",    "against",
+    "ain",     "all",     "also",   "am",         "an",       "and",
+    "any",     "are",     "arent",  "as",         "at",       "be",
+    "because", "been",    "before", "being",      "below",    "between",
+    "both",    "but",     "by",     "can",        "cant",     "could",
+    "couldnt", "did",     "didnt",  "do",         "does",     "doesnt",
+    "doing",   "dont",    "down",   "during",     "each",     "either",
+    "else",    "even",    "ever",   "every",      "few",      "for",
+    "from",    "further", "had",    "hadnt",      "has",      "hasnt",
+    "have",    "havent",  "having", "he",         "her",      "here",
+    "hers",    "herself", "him",    "himself",    "his",      "how",
+    "i",       "id",      "if",     "ill",        "im",       "in",
+    "into",    "is",      "isnt",   "it",         "its",      "itself",
+    "ive",     "just",    "let",    "lets",       "me",       "might",
+    "more",    "most",    "must",   "mustnt",     "my",       "myself",
+    "neither", "never",   "no",     "nor",        "not",      "now",
+    "of",      "off",     "on",     "once",       "only",     "or",
+    "other",   "our",     "ours",   "ourselves",  "out",      "over",
+    "own",     "quite",   "rather", "really",     "s",        "same",
+    "shall",   "she",     "should", "shouldnt",   "so",       "some",
+    "such",    "t",       "than",   "that",       "thats",    "the",
+    "their",   "theirs",  "them",   "themselves", "then",     "there",
+    "these",   "they",    "this",   "those",      "through",  "to",
+    "too",     "under",   "until",  "up",         "us",       "very",
+    "was",     "wasnt",   "we",     "were",       "werent",   "what",
+    "when",    "where",   "which",  "while",      "who",      "whom",
+    "why",     "will",    "with",   "wont",       "would",    "wouldnt",
+    "yet",     "you",     "your",   "yours",      "yourself",
 };
 static_assert(std::is_sorted(std::begin(kStopwords), std::end(kStopwords)),
               "kStopwords must stay sorted");
@@ -93,7 +97,8 @@ std::string light_stem(std::string_view w) {
   if (ends("ies")) return std::string(w.substr(0, w.size() - 3)) + "y";
   if (ends("ing")) return std::string(w.substr(0, w.size() - 3));
   if (ends("ed")) return std::string(w.substr(0, w.size() - 2));
-  if (ends("es") && (ends("ches") || ends("shes") || ends("sses") || ends("xes")))
+  if (ends("es") &&
+      (ends("ches") || ends("shes") || ends("sses") || ends("xes")))
     return std::string(w.substr(0, w.size() - 2));
   if (ends("s") && !ends("ss") && !ends("us") && !ends("is"))
     return std::string(w.substr(0, w.size() - 1));
@@ -103,7 +108,8 @@ std::string light_stem(std::string_view w) {
 std::vector<std::uint32_t> terms(std::string_view s) {
   std::vector<std::uint32_t> out;
   for (const auto& w : content_words(s))
-    out.push_back(static_cast<std::uint32_t>(hash64(light_stem(w), 0x7465726d) >> 32));
+    out.push_back(
+        static_cast<std::uint32_t>(hash64(light_stem(w), 0x7465726d) >> 32));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

@@ -1,5 +1,5 @@
 #pragma once
-/// \file text.hpp
+/// \file text_terms.hpp
 /// Word tokens for the hash embedder and the pre-screen's keyword overlap.
 ///
 /// Tokenisation is deliberately simple and locale-free: ASCII letters and
