@@ -310,6 +310,19 @@ TEST(PrescreenService, NeverEveryNeighbourOnlyThePairsWorthJudging) {
       << "other similar memories were found, and dropped";
 }
 
+TEST(PrescreenService, TheOnlyMemoryIsNotAPairWhenItIsFarEvenThoughNearest) {
+  // The earlier engine classified the top-5 nearest whatever their
+  // distance; here a far nearest neighbour never reaches the judge.
+  Fixture f;
+  f.add("alice", "My dentist appointment is on Friday",
+        claim("user", "appointment", {"friday"}));
+  auto r = f.prescreen->candidates(
+      "alice", claim("user", "instrument", {"violin"}), "I play the violin");
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(r->candidates.empty());
+  EXPECT_EQ(r->neighbours, 0u) << "below the floor: not even a neighbour";
+}
+
 TEST(PrescreenService, AnotherUsersMemoriesNeverTakePart) {
   Fixture f;
   f.add("bob", "I work at Initech", claim("user", "employer", {"initech"}));
