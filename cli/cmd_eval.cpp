@@ -22,6 +22,9 @@
 #include "engine/lexicon.hpp"
 #include "engine/nli.hpp"
 #include "engine/normalizer.hpp"
+#include "engine/prescreen.hpp"
+#include "net/embedders.hpp"
+#include "store/prescreen_service.hpp"
 
 namespace credence::cli {
 
@@ -154,7 +157,107 @@ int write_json(const EvalOptions& o, JsonWriter& w) {
   return 0;
 }
 
-int eval_pairs(const Lexicon& lex, const EvalOptions& o) {
+/// `--prescreen`: each pair as the pre-screen sees it (the existing memory is
+/// the statement's only neighbour, at the embedder's similarity). A pair the
+/// filter drops is never judged, so it counts as `compatible` end to end.
+struct PrescreenEval {
+  std::shared_ptr<const Embedder> embedder;
+  const Lexicon* lexicon = nullptr;
+  ScreenOptions screen;
+  std::map<std::string, std::pair<long, long>> kept_by_label;  ///< kept, total
+  std::map<std::string, std::vector<float>> similarity_by_label;
+  std::map<std::string, long> drop_reasons;
+  /// Conflict pairs kept at each floor of a sweep (claim filter included).
+  std::vector<std::pair<float, long>> sweep;
+  long conflicts = 0;
+
+  /// Returns whether the pair reaches the judge; `reason` says why not.
+  bool keep(const PairLine& p, const Claim& ca, const Claim& cb, float& similarity,
+            std::string& reason) {
+    auto va = embedder->embed(p.existing.text);
+    auto vb = embedder->embed(p.incoming.text);
+    similarity = va && vb ? dot(*va, *vb) : 0.0f;
+    targets.clear();
+    for (const auto& phrase : cb.change_cues)
+      if (const CueDef* cue = lexicon->cue_by_phrase(phrase))
+        targets.insert(targets.end(), cue->targets.begin(), cue->targets.end());
+    // The claim-key channel: would the index return the existing memory
+    // for the statement's keys, whatever the similarity?
+    const auto mine = query_keys(cb, targets), theirs = claim_keys(ca);
+    bool key_match = false;
+    for (auto k : mine) key_match = key_match || std::binary_search(theirs.begin(), theirs.end(), k);
+    if (key_match) ++key_matches;
+    const Neighbour n{"existing", p.existing.kind, similarity, &ca, p.existing.text, false, key_match};
+    const std::string label = to_string(*p.label);
+    similarity_by_label[label].push_back(similarity);
+    if (is_conflict(*p.label)) {
+      ++conflicts;
+      if (sweep.empty())
+        for (int f = 0; f <= 10; ++f) sweep.emplace_back(0.05f * static_cast<float>(f), 0);
+      for (auto& [floor, kept] : sweep) {
+        ScreenOptions so = screen;
+        so.min_similarity = floor;
+        so.high_similarity = std::max(floor, screen.high_similarity);
+        if (!screen_one(cb, p.incoming.text, n, so).kept.empty()) ++kept;
+      }
+    }
+    auto r = screen_one(cb, p.incoming.text, n, screen);
+    auto& [k, total] = kept_by_label[label];
+    ++total;
+    if (!r.kept.empty()) {
+      ++k;
+      return true;
+    }
+    reason = r.dropped.empty() ? "?" : to_string(r.dropped.front().reason);
+    ++drop_reasons[reason];
+    return false;
+  }
+  Screened screen_one(const Claim& incoming, std::string_view text, const Neighbour& n,
+                      const ScreenOptions& so) const {
+    return credence::screen(incoming, text, std::span<const Neighbour>(&n, 1), so, targets);
+  }
+  std::vector<std::string> targets;
+  long key_matches = 0;
+
+  void print(FILE* out) const {
+    std::fprintf(out, "\npre-screen (embedder %s, floor %.2f, high %.2f): pairs kept for the judge\n",
+                 embedder->id().c_str(), static_cast<double>(screen.min_similarity),
+                 static_cast<double>(screen.high_similarity));
+    std::fprintf(out, "%-20s %6s %6s %8s %8s %8s\n", "gold label", "kept", "of", "sim p10", "sim p50", "sim min");
+    for (const auto& [label, kt] : kept_by_label) {
+      auto sims = similarity_by_label.at(label);
+      std::sort(sims.begin(), sims.end());
+      auto q = [&](double f) { return static_cast<double>(sims[static_cast<std::size_t>(f * static_cast<double>(sims.size() - 1))]); };
+      std::fprintf(out, "%-20s %6ld %6ld %8.3f %8.3f %8.3f\n", label.c_str(), kt.first, kt.second, q(0.1), q(0.5),
+                   static_cast<double>(sims.front()));
+    }
+    long pairs = 0;
+    for (const auto& [label, kt] : kept_by_label) pairs += kt.second;
+    std::fprintf(out, "found by a claim key: %ld of %ld pairs\n", key_matches, pairs);
+    std::fprintf(out, "drop reasons:");
+    for (const auto& [r, n] : drop_reasons) std::fprintf(out, " %s %ld", r.c_str(), n);
+    std::fprintf(out, "\nconflict pairs kept by similarity floor (claim filter included):");
+    for (const auto& [floor, kept] : sweep)
+      std::fprintf(out, " %.2f:%.3f", static_cast<double>(floor),
+                   conflicts ? static_cast<double>(kept) / static_cast<double>(conflicts) : 0.0);
+    std::fprintf(out, "\n");
+  }
+  void write(JsonWriter& w) const {
+    w.key("prescreen").begin_object().kv("embedder", embedder->id());
+    w.kv("min_similarity", static_cast<double>(screen.min_similarity));
+    w.key("kept_by_label").begin_object();
+    for (const auto& [label, kt] : kept_by_label)
+      w.key(label).begin_object().kv("kept", kt.first).kv("total", kt.second).end_object();
+    w.end_object();
+    w.key("conflict_kept_by_floor").begin_object();
+    for (const auto& [floor, kept] : sweep)
+      w.kv(std::to_string(floor).substr(0, 4),
+           conflicts ? static_cast<double>(kept) / static_cast<double>(conflicts) : 0.0);
+    w.end_object().end_object();
+  }
+};
+
+int eval_pairs(const Lexicon& lex, const EvalOptions& o, PrescreenEval* pre) {
   std::ifstream in(o.dataset);
   if (!in) {
     std::fprintf(stderr, "credence: cannot read %s\n", o.dataset.c_str());
@@ -195,7 +298,14 @@ int eval_pairs(const Lexicon& lex, const EvalOptions& o) {
     };
     const Claim ca = normalize(lex, p.existing.text, ctx_of(p.existing));
     const Claim cb = normalize(lex, p.incoming.text, ctx_of(p.incoming));
-    const Verdict v = judge(lex, to_input(p.existing, &ca), to_input(p.incoming, &cb));
+    Verdict v = judge(lex, to_input(p.existing, &ca), to_input(p.incoming, &cb));
+    float similarity = 0;
+    std::string dropped_by;
+    if (pre && !pre->keep(p, ca, cb, similarity, dropped_by)) {
+      v.classification = Classification::compatible;
+      v.write_tier = WriteTier::clean;
+      v.reasoning = "not judged: the pre-screen dropped the pair (" + dropped_by + ")";
+    }
     const auto gold = static_cast<std::size_t>(*p.label);
     const auto pred = static_cast<std::size_t>(v.classification);
     all.add(gold, pred);
@@ -214,6 +324,7 @@ int eval_pairs(const Lexicon& lex, const EvalOptions& o) {
     if ((o.errors && gold != pred) || o.dump) {
       JsonWriter w;
       w.begin_object().kv("id", p.id).kv("gold", to_string(*p.label)).kv("pred", to_string(v.classification));
+      if (pre) w.kv("similarity", static_cast<double>(similarity));
       w.kv("conf", v.confidence).kv("a", p.existing.text).kv("b", p.incoming.text).kv("why", v.reasoning);
       w.key("ca");
       write_claim(w, ca);
@@ -235,10 +346,12 @@ int eval_pairs(const Lexicon& lex, const EvalOptions& o) {
       std::printf("  split %-3s n=%-4ld accuracy %.3f  macro-F1 %.3f  conflict F1 %.3f\n", name.c_str(),
                   cm.n(), cm.accuracy(), cm.macro_f1(), conflict_by_split[name].f());
   }
+  if (pre) pre->print(stdout);
   std::printf("\n");
   all.print(stdout);
   JsonWriter w;
   w.begin_object().kv("dataset", o.dataset).kv("format", "pairs").kv("view", "memory");
+  if (pre) pre->write(w);
   if (o.split) w.kv("split", *o.split);
   all.write(w);
   w.key("conflict").begin_object().kv("precision", conflict.p()).kv("recall", conflict.r()).kv("f1", conflict.f()).end_object();
@@ -387,7 +500,21 @@ int cmd_eval(const Common& c, const EvalOptions& o) {
     std::fprintf(stderr, "credence: cannot load the judge's lexicon: %s\n", lex.error().describe().c_str());
     return 2;
   }
-  if (o.format == "pairs") return eval_pairs(**lex, o);
+  if (o.format == "pairs") {
+    if (!o.prescreen) return eval_pairs(**lex, o, nullptr);
+    PrescreenEval pre;
+    auto emb = make_embedder(cfg->embedder, std::shared_ptr<const WordNet>(*lex, &(*lex)->wordnet()));
+    auto opts = Prescreen::options_from(cfg->prescreen);
+    if (!emb || !opts) {
+      std::fprintf(stderr, "credence: %s\n",
+                   (!emb ? emb.error() : opts.error()).describe().c_str());
+      return 2;
+    }
+    pre.embedder = *emb;
+    pre.lexicon = lex->get();
+    pre.screen = opts->screen;
+    return eval_pairs(**lex, o, &pre);
+  }
   if (o.format == "sick" || o.format == "breaking-nli") return eval_nli(**lex, o);
   std::fprintf(stderr, "credence: --format must be pairs, sick or breaking-nli\n");
   return 2;

@@ -52,6 +52,9 @@ struct EvalOptions {
   bool errors = false;  ///< misclassified items as JSON lines on stderr
   bool dump = false;    ///< every item as a JSON line on stderr
   bool quiet = false;   ///< no progress on stderr
+  /// pairs: put each pair through the pre-screen (embedder + claim filter)
+  /// first; a dropped pair is never judged.
+  bool prescreen = false;
   /// NLI data: "same" assumes both sentences describe one scene, "separate"
   /// does not; "auto" follows the dataset's annotation guidelines (Breaking
   /// NLI / SNLI: same; SICK: separate).

@@ -114,6 +114,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "same", "separate"}));
   eval->add_flag("--dump", eo.dump, "print every item with its verdict as a JSON line on stderr");
   eval->add_flag("--quiet", eo.quiet, "no progress on stderr");
+  eval->add_flag("--prescreen", eo.prescreen,
+                 "pairs: run each pair through the pre-screen ([embedder], [prescreen]) before "
+                 "the judge; report what it keeps");
 
   try {
     app.parse(argc, argv);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <sstream>
 
 #include <toml++/toml.h>
@@ -25,6 +26,7 @@ struct Field {
   double min = -INFINITY;
   double max = INFINITY;
   std::vector<std::string> env_aliases;
+  bool kind_list = false;  // a comma-separated list of memory kinds
 
   std::string name() const { return section + "." + key; }
   std::string env() const {
@@ -75,6 +77,70 @@ Field with_range(Field f, double lo, double hi) {
 Field with_alias(Field f, std::string alias) {
   f.env_aliases.push_back(std::move(alias));
   return f;
+}
+
+/// Comma-separated memory kind names, e.g. "trait,concept".
+Field with_kind_list(Field f) {
+  f.kind_list = true;
+  return f;
+}
+
+/// [embedder], [index] and [prescreen] (issue 4).
+void add_vector_settings(std::vector<Field>& v) {
+  using C = Config;
+  using E = EmbedderConfig;
+  using I = IndexConfig;
+  using P = PrescreenConfig;
+  v.push_back(with_choices(field("embedder", "kind", &C::embedder, &E::kind),
+                           {"hash", "http"}));
+  v.push_back(with_range(field("embedder", "dim", &C::embedder, &E::dim), 8, 16384));
+  v.push_back(field("embedder", "url", &C::embedder, &E::url));
+  v.push_back(field("embedder", "model", &C::embedder, &E::model));
+  v.push_back(field("embedder", "api_key_env", &C::embedder, &E::api_key_env));
+  v.push_back(with_range(field("embedder", "timeout_ms", &C::embedder, &E::timeout_ms),
+                         1, 600000));
+  v.push_back(with_range(field("embedder", "max_retries", &C::embedder, &E::max_retries),
+                         0, 20));
+  v.push_back(with_range(field("embedder", "backoff_ms", &C::embedder, &E::backoff_ms),
+                         1, 60000));
+  v.push_back(with_range(
+      field("embedder", "max_backoff_ms", &C::embedder, &E::max_backoff_ms), 1, 600000));
+  v.push_back(with_range(field("embedder", "batch_size", &C::embedder, &E::batch_size),
+                         1, 4096));
+  v.push_back(with_range(field("embedder", "pool_size", &C::embedder, &E::pool_size),
+                         1, 256));
+  v.push_back(with_range(
+      field("embedder", "cache_entries", &C::embedder, &E::cache_entries), 0, 1 << 24));
+  v.push_back(with_range(
+      field("index", "hnsw_threshold", &C::index, &I::hnsw_threshold), 1, 1 << 30));
+  v.push_back(with_range(field("index", "hnsw_m", &C::index, &I::hnsw_m), 4, 128));
+  v.push_back(with_range(
+      field("index", "hnsw_ef_construction", &C::index, &I::hnsw_ef_construction), 8,
+      4096));
+  v.push_back(with_range(
+      field("index", "hnsw_ef_search", &C::index, &I::hnsw_ef_search), 1, 4096));
+  v.push_back(with_range(
+      field("index", "build_threads", &C::index, &I::build_threads), 1, 256));
+  v.push_back(with_range(
+      field("index", "term_postings", &C::index, &I::term_postings), 0, 1 << 24));
+  v.push_back(with_range(
+      field("index", "save_interval_s", &C::index, &I::save_interval_s), 0, 1 << 24));
+  v.push_back(with_range(field("prescreen", "k", &C::prescreen, &P::k), 1, 1000));
+  v.push_back(with_range(
+      field("prescreen", "min_similarity", &C::prescreen, &P::min_similarity), -1, 1));
+  v.push_back(with_range(
+      field("prescreen", "high_similarity", &C::prescreen, &P::high_similarity), -1, 1));
+  v.push_back(with_range(field("prescreen", "min_keyword_overlap", &C::prescreen,
+                               &P::min_keyword_overlap),
+                         0, 100));
+  v.push_back(with_range(
+      field("prescreen", "max_candidates", &C::prescreen, &P::max_candidates), 1, 1000));
+  v.push_back(
+      field("prescreen", "keep_duplicates", &C::prescreen, &P::keep_duplicates));
+  v.push_back(with_kind_list(
+      field("prescreen", "ingestion_kinds", &C::prescreen, &P::ingestion_kinds)));
+  v.push_back(with_kind_list(
+      field("prescreen", "drift_kinds", &C::prescreen, &P::drift_kinds)));
 }
 
 /// The schema: every setting credence reads. Order = order in credence.toml.
@@ -207,6 +273,7 @@ const std::vector<Field>& schema() {
     v.push_back(with_range(field("judge", "med_confidence", &C::judge,
                                  &JudgeConfig::med_confidence),
                            0.0, 1.0));
+    add_vector_settings(v);
     return v;
   }();
   return fields;
@@ -372,9 +439,38 @@ Status validate_relations(const Config& c) {
   return {};
 }
 
+/// Checks a comma-separated list of memory kind names; returns the first
+/// bad name ("" for an empty entry), nullopt when every name is known.
+std::optional<std::string> bad_kind(const std::string& list) {
+  static const char* kinds[] = {"trait", "episode", "concept", "relationship"};
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    auto end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    std::string name = list.substr(start, end - start);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    bool ok = false;
+    for (const char* k : kinds) ok = ok || name == k;
+    if (!ok) return name;
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
 Status validate(Config& c) {
   for (const auto& f : schema()) {
     void* p = f.ptr(c);
+    if (f.kind_list) {
+      if (auto bad = bad_kind(*static_cast<std::string*>(p)))
+        return make_error(Errc::invalid_argument,
+                          "`" + f.name() +
+                              "` must list memory kinds (trait, episode, concept, "
+                              "relationship) separated by commas, got \"" +
+                              *bad + "\"",
+                          f.name());
+      continue;
+    }
     if (!f.choices.empty()) {
       const auto& s = *static_cast<std::string*>(p);
       bool ok = false;
@@ -482,6 +578,14 @@ Expected<Config> load_config(
                       "`judge.med_confidence` must not exceed "
                       "`judge.high_confidence`",
                       "judge.med_confidence");
+  if (c.embedder.max_backoff_ms < c.embedder.backoff_ms)
+    return make_error(Errc::invalid_argument,
+                      "`embedder.max_backoff_ms` must be at least `embedder.backoff_ms`",
+                      "embedder.max_backoff_ms");
+  if (c.prescreen.high_similarity < c.prescreen.min_similarity)
+    return make_error(Errc::invalid_argument,
+                      "`prescreen.high_similarity` must be at least `prescreen.min_similarity`",
+                      "prescreen.high_similarity");
   return c;
 }
 

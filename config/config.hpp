@@ -77,6 +77,45 @@ struct LlmSettings {
   std::int64_t timeout_ms = 5000;
 };
 
+/// [embedder]: how texts become vectors (engine/embedder.hpp, net/).
+struct EmbedderConfig {
+  std::string kind = "hash";  ///< "hash" (offline) | "http" (OpenAI-compatible)
+  std::int64_t dim = 384;
+  std::string url = "http://127.0.0.1:11434/v1";  ///< http: POST {url}/embeddings
+  std::string model = "nomic-embed-text";
+  std::string api_key_env;  ///< name of the env variable holding the API key
+  std::int64_t timeout_ms = 2000;
+  std::int64_t max_retries = 3;
+  std::int64_t backoff_ms = 100;
+  std::int64_t max_backoff_ms = 5000;
+  std::int64_t batch_size = 64;
+  std::int64_t pool_size = 4;
+  std::int64_t cache_entries = 4096;
+};
+
+/// [index]: the per-user vector index (store/vector_index.hpp).
+struct IndexConfig {
+  std::int64_t hnsw_threshold = 2048;
+  std::int64_t hnsw_m = 16;
+  std::int64_t hnsw_ef_construction = 200;
+  std::int64_t hnsw_ef_search = 128;
+  std::int64_t build_threads = 1;
+  std::int64_t term_postings = 256;
+  std::int64_t save_interval_s = 300;
+};
+
+/// [prescreen]: which neighbours reach the judge (engine/prescreen.hpp).
+struct PrescreenConfig {
+  std::int64_t k = 10;
+  double min_similarity = 0.3;
+  double high_similarity = 0.6;
+  std::int64_t min_keyword_overlap = 1;
+  std::int64_t max_candidates = 5;
+  bool keep_duplicates = true;
+  std::string ingestion_kinds = "trait,concept";
+  std::string drift_kinds = "trait,concept,episode";
+};
+
 struct Config {
   ServerConfig server;
   StoreConfig store;
@@ -86,6 +125,9 @@ struct Config {
   LlmSettings llm;
   LedgerConfig ledger;  ///< [ledger] (seed 001)
   JudgeConfig judge;
+  EmbedderConfig embedder;
+  IndexConfig index;
+  PrescreenConfig prescreen;
 };
 
 /// Environment variables as name -> value (tests pass their own).

@@ -14,7 +14,11 @@
 #include "engine/normalizer.hpp"
 #include "net/llm_client.hpp"
 #include "server/api.hpp"
+#include "engine/wordnet.hpp"
+#include "net/embedders.hpp"
 #include "store/event_log.hpp"
+#include "store/memory_index.hpp"
+#include "store/prescreen_service.hpp"
 #include "store/state_store.hpp"
 
 namespace credence {
@@ -50,8 +54,9 @@ Assessment to_assessment(const Verdict& v, const std::string& existing_id) {
   return a;
 }
 
-/// The pre-screen until the vector index is wired: the user's live memories
-/// that share the claim's subject and slot, or enough content words.
+/// The fallback pre-screen, used only when the embedder fails: the user's
+/// live memories that share the claim's subject and slot, or enough content
+/// words.
 std::vector<Candidate> overlap_candidates(StateStore& store, const Incoming& in, bool history,
                                           std::size_t k) {
   std::vector<Candidate> out;
@@ -95,6 +100,8 @@ struct Daemon::Impl {
   std::shared_ptr<spdlog::logger> log = log::get("daemon");
   std::unique_ptr<EventLog> event_log;
   std::unique_ptr<StateStore> state;
+  std::unique_ptr<MemoryIndex> memory_index;  // follows `state`; destroyed before it
+  std::unique_ptr<Prescreen> prescreen;
   std::shared_ptr<const Lexicon> lexicon;
   std::unique_ptr<Judge> judge;
   std::unique_ptr<LlmClient> llm;
@@ -128,6 +135,25 @@ Daemon::~Daemon() {
   }
 }
 
+/// The embedder, the vector index following the state, and the pre-screen.
+Status Daemon::start_vector_search() {
+  auto& im = *impl_;
+  // The hash embedder shares the judge's WordNet (loaded once).
+  std::shared_ptr<const WordNet> wordnet(im.lexicon, &im.lexicon->wordnet());
+  auto embedder = make_embedder(im.config.embedder, wordnet);
+  if (!embedder) return embedder.error();
+  auto index = MemoryIndex::open(*im.state, *embedder,
+                                 MemoryIndex::options_from(im.config.index, im.config.store));
+  if (!index) return index.error();
+  im.memory_index = std::move(*index);
+  auto options = Prescreen::options_from(im.config.prescreen);
+  if (!options) return options.error();
+  im.prescreen = std::make_unique<Prescreen>(*im.memory_index, *im.state, *options, im.lexicon);
+  im.log->info("pre-screen ready: embedder {}, {} vectors", (*embedder)->id(),
+               im.memory_index->index().stats().vectors);
+  return {};
+}
+
 Status Daemon::start() {
   auto& im = *impl_;
   const auto t0 = std::chrono::steady_clock::now();
@@ -153,6 +179,7 @@ Status Daemon::start() {
   auto st = StateStore::open(*im.event_log, {});
   if (!st) return st.error();
   im.state = std::move(*st);
+  if (auto vs = start_vector_search(); !vs) return vs;
 
   // The services every actor shares.
   Services& svc = im.svc;
@@ -174,8 +201,38 @@ Status Daemon::start() {
     return to_assessment(judge->classify(a, b), existing.id);
   };
   StateStore* store = im.state.get();
-  svc.candidates = [store](const Incoming& in, bool history) {
-    return overlap_candidates(*store, in, history, 10);
+  const Prescreen* prescreen = im.prescreen.get();
+  auto dlog = im.log;
+  // The vector pre-screen; keyword overlap when the embedder fails (an http
+  // embedding service that is down), so detection goes on without it.
+  svc.candidates = [store, prescreen, dlog](const Incoming& in, bool history) {
+    Prescreen::Request rq;
+    rq.user = in.user;
+    rq.claim = in.claim;
+    rq.text = in.text;
+    rq.include_history = history;
+    rq.self_id = in.memory_id;
+    // A statement already stored is being re-examined (drift, consolidation).
+    const bool stored = !in.memory_id.empty() &&
+                        store->read([&](const State& s) { return s.memory(in.memory_id) != nullptr; });
+    rq.context = stored ? DetectionContext::drift : DetectionContext::ingestion;
+    auto res = prescreen->candidates(rq);
+    if (!res) {
+      dlog->warn("pre-screen failed ({}); falling back to keyword overlap", res.error().describe());
+      return overlap_candidates(*store, in, history, prescreen->options().screen.max_candidates);
+    }
+    std::vector<Candidate> out;
+    out.reserve(res->candidates.size());
+    for (const auto& c : res->candidates) out.push_back({c.memory_id, c.similarity});
+    if (dlog->should_log(spdlog::level::debug)) {
+      std::string why;
+      for (const auto& c : res->candidates)
+        why += fmt::format(" {}:{:.3f}:kept:{}", c.memory_id, c.similarity, to_string(c.reason));
+      for (const auto& d : res->dropped)
+        why += fmt::format(" {}:{:.3f}:dropped:{}", d.memory_id, d.similarity, to_string(d.reason));
+      dlog->debug("pre-screen of \"{}\": {} neighbours;{}", in.text, res->neighbours, why);
+    }
+    return out;
   };
   Histogram* append_latency = &im.metrics.histogram(
       "credence_log_append_seconds", "Event log append latency (queued to durable and applied)");
@@ -228,6 +285,17 @@ Status Daemon::start() {
   im.api.config = im.config;
   im.api.wordnet = std::shared_ptr<const WordNet>(im.lexicon, &im.lexicon->wordnet());
   im.api.degraded = im.degraded;
+  im.api.search = [prescreen, dlog](const std::string& user, std::string_view text,
+                                   std::size_t k) {
+    std::vector<Candidate> out;
+    auto hits = prescreen->nearest(user, text, k);
+    if (!hits) {
+      dlog->warn("similarity search failed ({}); keyword overlap only", hits.error().describe());
+      return out;
+    }
+    for (const auto& h : *hits) out.push_back({h.id, std::max(0.0, static_cast<double>(h.similarity))});
+    return out;
+  };
   im.http.new_task_queue = [n = im.config.server.threads] {
     return new httplib::ThreadPool(static_cast<std::size_t>(n));
   };
@@ -267,7 +335,10 @@ int Daemon::wait_for_shutdown() {
   caf::anon_send_exit(im.supervisor, caf::exit_reason::user_shutdown);
   im.sys->await_all_actors_done();
   im.sys.reset();
-  // 3. Drain queued appends, persist the state and its cursor.
+  // 3. Save the vector index (it follows the state, so it goes first).
+  im.prescreen.reset();
+  im.memory_index.reset();
+  // 4. Drain queued appends, persist the state and its cursor.
   int rc = 0;
   if (auto st = im.state->flush(); !st) {
     im.log->error("final flush failed: {}", st.error().describe());

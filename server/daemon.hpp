@@ -25,6 +25,7 @@ class Daemon {
   int wait_for_shutdown();
 
  private:
+  Status start_vector_search();
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -135,3 +135,27 @@ TEST(Config, InconsistentToleranceBoundsAreRejected) {
   ASSERT_FALSE(c);
   EXPECT_EQ(c.error().field, "tolerance.baseline");
 }
+
+TEST(Config, PrescreenKindListsAreValidated) {
+  auto ok = load_config(std::nullopt, {{"CREDENCE_PRESCREEN_DRIFT_KINDS", "trait, episode"}});
+  ASSERT_TRUE(ok) << ok.error().message;
+  EXPECT_EQ(ok->prescreen.drift_kinds, "trait, episode");
+  auto bad = load_config(std::nullopt, {{"CREDENCE_PRESCREEN_INGESTION_KINDS", "trait,belief"}});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().field, "prescreen.ingestion_kinds");
+  EXPECT_NE(bad.error().message.find("\"belief\""), std::string::npos) << bad.error().message;
+  EXPECT_FALSE(load_config(std::nullopt, {{"CREDENCE_PRESCREEN_INGESTION_KINDS", ""}}));
+}
+
+TEST(Config, EmbedderAndPrescreenBoundsMustBeConsistent) {
+  auto c = load_config(std::nullopt, {{"CREDENCE_EMBEDDER_MAX_BACKOFF_MS", "10"},
+                                      {"CREDENCE_EMBEDDER_BACKOFF_MS", "50"}});
+  ASSERT_FALSE(c);
+  EXPECT_EQ(c.error().field, "embedder.max_backoff_ms");
+  auto p = load_config(std::nullopt, {{"CREDENCE_PRESCREEN_HIGH_SIMILARITY", "0.2"}});
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().field, "prescreen.high_similarity");
+  auto k = load_config(std::nullopt, {{"CREDENCE_EMBEDDER_KIND", "word2vec"}});
+  ASSERT_FALSE(k);
+  EXPECT_EQ(k.error().field, "embedder.kind");
+}
