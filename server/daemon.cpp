@@ -285,13 +285,18 @@ Status Daemon::start() {
   im.api.config = im.config;
   im.api.wordnet = std::shared_ptr<const WordNet>(im.lexicon, &im.lexicon->wordnet());
   im.api.degraded = im.degraded;
-  im.api.search = [prescreen, dlog](const std::string& user, std::string_view text,
-                                   std::size_t k) {
+  // Similarity search for `q` and context assembly. Superseded memories take
+  // part (a query may look at the past; the API filters by its own rules).
+  im.api.search = [prescreen, store, dlog](const std::string& user, std::string_view text,
+                                          std::size_t k) {
     std::vector<Candidate> out;
-    auto hits = prescreen->nearest(user, text, k);
+    auto hits = prescreen->nearest(user, text, k, true);
     if (!hits) {
       dlog->warn("similarity search failed ({}); keyword overlap only", hits.error().describe());
-      return out;
+      Incoming in;
+      in.user = user;
+      in.text = std::string(text);
+      return overlap_candidates(*store, in, true, k);
     }
     for (const auto& h : *hits) out.push_back({h.id, std::max(0.0, static_cast<double>(h.similarity))});
     return out;

@@ -4,7 +4,9 @@
 // isolation, crash safety and shutdown.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -410,4 +412,77 @@ TEST(ApiShutdown, SigtermDrainsAndExitsZeroAndDataSurvives) {
   Daemon again(dir.str());
   ASSERT_TRUE(again.started());
   EXPECT_EQ(again.get("/v1/memories/" + id + "?user=ned").status, 200);
+}
+
+namespace {
+
+std::vector<std::string> memory_ids(const Json& j) {
+  std::vector<std::string> out;
+  simdjson::dom::array a;
+  if (j.at("/memories").get_array().get(a)) return out;
+  for (auto m : a) {
+    std::string_view id;
+    if (!m["id"].get_string().get(id)) out.emplace_back(id);
+  }
+  return out;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+}  // namespace
+
+TEST(ApiVectorSearch, SearchFindsSynonymsAndTheIndexSurvivesRestartAndDeletion) {
+  test::TmpDir dir;
+  std::string car;
+  {
+    Daemon d(dir.str());
+    ASSERT_TRUE(d.started()) << d.log();
+    auto r = d.post("/v1/memories", write_body("uma", "trait", "I drive an old automobile"));
+    ASSERT_EQ(r.status, 201) << r.body;
+    car = Json(r.body).str("/memory/id");
+    ASSERT_EQ(d.post("/v1/memories", write_body("uma", "trait", "I play the violin")).status, 201);
+    ASSERT_EQ(d.post("/v1/memories", write_body("vic", "trait", "I drive a car")).status, 201);
+    // "car" shares no word with "automobile": only the embedding (WordNet
+    // synsets in the hash embedder) relates them. Another user's car never shows.
+    auto ids = memory_ids(Json(d.get("/v1/memories?user=uma&q=car").body));
+    ASSERT_FALSE(ids.empty());
+    EXPECT_EQ(ids.front(), car);
+    EXPECT_EQ(ids.size(), 1u) << "the violin is not about cars, vic's car is not uma's";
+    d.kill(SIGTERM);
+    ASSERT_EQ(d.wait_for(15s), std::optional<int>(0));
+  }
+  ASSERT_TRUE(std::filesystem::exists(dir.path() / "index" / "meta.json"))
+      << "the index is saved at shutdown";
+  for (bool remove_index : {false, true}) {
+    if (remove_index) std::filesystem::remove_all(dir.path() / "index");
+    Daemon d(dir.str());
+    ASSERT_TRUE(d.started()) << d.log();
+    auto ids = memory_ids(Json(d.get("/v1/memories?user=uma&q=car").body));
+    ASSERT_FALSE(ids.empty()) << (remove_index ? "rebuilt" : "loaded") << " index\n" << d.log();
+    EXPECT_EQ(ids.front(), car);
+    d.kill(SIGTERM);
+    ASSERT_EQ(d.wait_for(15s), std::optional<int>(0));
+  }
+}
+
+TEST(ApiVectorSearch, WithTheEmbeddingServiceDownDetectionFallsBackAndNothingIsLost) {
+  test::TmpDir dir;
+  // Port 9 (discard) refuses connections: every embedding call fails fast.
+  Daemon d(dir.str(), {"CREDENCE_EMBEDDER_KIND=http", "CREDENCE_EMBEDDER_URL=http://127.0.0.1:9/v1",
+                       "CREDENCE_EMBEDDER_TIMEOUT_MS=300", "CREDENCE_EMBEDDER_MAX_RETRIES=0"});
+  ASSERT_TRUE(d.started()) << d.log();
+  auto w = d.post("/v1/memories", write_body("wes", "trait", "I work at Acme"));
+  ASSERT_EQ(w.status, 201) << w.body;
+  const std::string acme = Json(w.body).str("/memory/id");
+  auto m = d.post("/v1/messages", "{\"user\":\"wes\",\"text\":\"I left Acme and joined Globex\"}");
+  ASSERT_EQ(m.status, 200) << m.body;
+  Json msg(m.body);
+  ASSERT_EQ(msg.size("/auto_resolved"), 1u) << m.body;
+  EXPECT_EQ(msg.str("/auto_resolved/0/superseded/id"), acme);
+  auto ids = memory_ids(Json(d.get("/v1/memories?user=wes&q=Globex").body));
+  EXPECT_FALSE(ids.empty()) << "search falls back to keyword overlap";
+  EXPECT_EQ(Json(d.get("/v1/memories/" + acme + "?user=wes").body).str("/memory/reliability"),
+            "superseded");
 }
