@@ -1,9 +1,42 @@
 #include "engine/claim.hpp"
 
+#include <algorithm>
+
 #include "common/json_reader.hpp"
 #include "common/json_writer.hpp"
 
 namespace credence {
+
+const char* to_string(ScopeDim d) {
+  switch (d) {
+    case ScopeDim::env: return "env";
+    case ScopeDim::team: return "team";
+    case ScopeDim::place: return "place";
+    case ScopeDim::time_of_day: return "time_of_day";
+    case ScopeDim::day: return "day";
+    case ScopeDim::setting: return "setting";
+    case ScopeDim::audience: return "audience";
+    case ScopeDim::season: return "season";
+  }
+  return "?";
+}
+
+const std::string& ClaimScope::get(ScopeDim d) const {
+  static const std::string none;
+  for (const auto& [k, v] : dims_)
+    if (k == d) return v;
+  return none;
+}
+
+void ClaimScope::set(ScopeDim d, std::string value) {
+  auto it = std::find_if(dims_.begin(), dims_.end(), [d](const auto& p) { return p.first >= d; });
+  if (it != dims_.end() && it->first == d) {
+    if (value.empty()) dims_.erase(it);
+    else it->second = std::move(value);
+  } else if (!value.empty()) {
+    dims_.emplace(it, d, std::move(value));
+  }
+}
 
 const char* to_string(SubjectKind v) {
   switch (v) {
@@ -71,14 +104,7 @@ void write_claim(JsonWriter& w, const Claim& c) {
   if (c.modality != Modality::none) w.kv("modality", to_string(c.modality));
   if (!c.scope.empty()) {
     w.key("scope").begin_object();
-    write_str(w, "env", c.scope.env);
-    write_str(w, "team", c.scope.team);
-    write_str(w, "place", c.scope.place);
-    write_str(w, "time_of_day", c.scope.time_of_day);
-    write_str(w, "day", c.scope.day);
-    write_str(w, "setting", c.scope.setting);
-    write_str(w, "audience", c.scope.audience);
-    write_str(w, "season", c.scope.season);
+    for (ScopeDim d : kScopeDims) write_str(w, to_string(d), c.scope.get(d));
     w.end_object();
   }
   if (c.tense != Tense::present) w.kv("tense", to_string(c.tense));
@@ -112,14 +138,7 @@ Claim read_claim(json::ObjReader& r) {
   c.modality = parse_named(r.opt_str("modality").value_or("none"),
                            Modality::none, Modality::may_not);
   if (auto s = r.obj("scope")) {
-    c.scope.env = s->opt_str("env").value_or("");
-    c.scope.team = s->opt_str("team").value_or("");
-    c.scope.place = s->opt_str("place").value_or("");
-    c.scope.time_of_day = s->opt_str("time_of_day").value_or("");
-    c.scope.day = s->opt_str("day").value_or("");
-    c.scope.setting = s->opt_str("setting").value_or("");
-    c.scope.audience = s->opt_str("audience").value_or("");
-    c.scope.season = s->opt_str("season").value_or("");
+    for (ScopeDim d : kScopeDims) c.scope.set(d, s->opt_str(to_string(d)).value_or(""));
   }
   c.tense = parse_named(r.opt_str("tense").value_or("present"), Tense::present,
                         Tense::future);

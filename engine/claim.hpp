@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/time.hpp"
@@ -32,23 +33,37 @@ enum class Modality : std::uint8_t {
 };
 enum class Tense : std::uint8_t { present, past, future };
 
-/// Scope qualifiers; an empty field means "unqualified" (overlaps anything).
-struct ClaimScope {
-  std::string env;          ///< prod, staging, dev, ...
-  std::string team;
-  std::string place;        ///< a location qualifier ("at home", "in Paris")
-  std::string time_of_day;  ///< morning, evening, ...
-  std::string day;          ///< weekday, weekend, monday, ...
-  std::string setting;      ///< work, home, ...
-  std::string audience;
-  std::string season;       ///< summer, winter, ...
+/// The dimensions a claim can be qualified along, in their canonical order.
+enum class ScopeDim : std::uint8_t {
+  env,          ///< prod, staging, dev, ...
+  team,
+  place,        ///< a location qualifier ("at home", "in Paris")
+  time_of_day,  ///< morning, evening, ...
+  day,          ///< weekday, weekend, monday, ...
+  setting,      ///< work, home, ...
+  audience,
+  season,       ///< summer, winter, ...
+};
+inline constexpr ScopeDim kScopeDims[] = {ScopeDim::env,         ScopeDim::team,     ScopeDim::place,
+                                          ScopeDim::time_of_day, ScopeDim::day,      ScopeDim::setting,
+                                          ScopeDim::audience,    ScopeDim::season};
+/// The dimension's name in JSON and in the lexicon ("env", "time_of_day").
+const char* to_string(ScopeDim d);
 
-  bool empty() const {
-    return env.empty() && team.empty() && place.empty() &&
-           time_of_day.empty() && day.empty() && setting.empty() &&
-           audience.empty() && season.empty();
-  }
+/// Scope qualifiers; an unset dimension means "unqualified" (overlaps
+/// anything). Most claims have none, so only the dimensions that are set are
+/// stored (a memory carries one of these; eight strings cost 256 bytes).
+class ClaimScope {
+ public:
+  /// The qualifier along `d`, empty when unset.
+  const std::string& get(ScopeDim d) const;
+  /// Sets the qualifier along `d`; an empty value unsets it.
+  void set(ScopeDim d, std::string value);
+  bool empty() const { return dims_.empty(); }
   bool operator==(const ClaimScope&) const = default;
+
+ private:
+  std::vector<std::pair<ScopeDim, std::string>> dims_;  // sorted by dimension, values non-empty
 };
 
 struct Claim {

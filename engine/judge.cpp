@@ -291,13 +291,12 @@ bool disjoint(const Lexicon& lex, const char* dim, const std::string& a, const s
 }
 
 bool scopes_disjoint(const Lexicon& lex, const ClaimScope& a, const ClaimScope& b) {
-  const std::string* fa[] = {&a.env, &a.team, &a.place, &a.time_of_day, &a.day, &a.setting, &a.audience, &a.season};
-  const std::string* fb[] = {&b.env, &b.team, &b.place, &b.time_of_day, &b.day, &b.setting, &b.audience, &b.season};
-  static const char* dims[] = {"env", "team", "place", "time_of_day", "day", "setting", "audience", "season"};
   bool shared_dimension = false;
-  for (std::size_t i = 0; i < 8; ++i) {
-    if (disjoint(lex, dims[i], *fa[i], *fb[i])) return true;
-    shared_dimension = shared_dimension || (!fa[i]->empty() && !fb[i]->empty());
+  for (ScopeDim d : kScopeDims) {
+    const std::string& va = a.get(d);
+    const std::string& vb = b.get(d);
+    if (disjoint(lex, to_string(d), va, vb)) return true;
+    shared_dimension = shared_dimension || (!va.empty() && !vb.empty());
   }
   // Both sides qualified, but by different kinds of context ("on vacation" /
   // "at work", "with my friends" / "at the office"): the speaker contrasts
@@ -307,9 +306,8 @@ bool scopes_disjoint(const Lexicon& lex, const ClaimScope& a, const ClaimScope& 
 
 std::string scope_text(const ClaimScope& s) {
   std::string out;
-  for (const std::string* f : {&s.env, &s.team, &s.place, &s.time_of_day, &s.day, &s.setting,
-                               &s.audience, &s.season})
-    if (!f->empty()) out += (out.empty() ? "" : ", ") + *f;
+  for (ScopeDim d : kScopeDims)
+    if (const std::string& f = s.get(d); !f.empty()) out += (out.empty() ? "" : ", ") + f;
   return out;
 }
 
@@ -422,9 +420,7 @@ bool fully_parsed(const WordNet& wn, const Claim& c) {
   for (const auto& v : c.from_values) add(v);
   for (const auto& v : c.change_cues) add(v);
   for (const auto& v : c.possessions) add(v);
-  for (const std::string* s : {&c.scope.env, &c.scope.team, &c.scope.place, &c.scope.time_of_day, &c.scope.day,
-                               &c.scope.setting, &c.scope.audience, &c.scope.season})
-    add(*s);
+  for (ScopeDim d : kScopeDims) add(c.scope.get(d));
   std::size_t missing = 0;
   for (const auto& k : c.keywords) {
     if (std::find(covered.begin(), covered.end(), k) != covered.end()) continue;

@@ -353,16 +353,11 @@ void Parser::strip_scopes(Toks& t) {
       i += m.length;
       continue;
     }
-    std::string* field = nullptr;
-    if (d.dimension == "env") field = &c_.scope.env;
-    else if (d.dimension == "time_of_day") field = &c_.scope.time_of_day;
-    else if (d.dimension == "day") field = &c_.scope.day;
-    else if (d.dimension == "setting") field = &c_.scope.setting;
-    else if (d.dimension == "audience") field = &c_.scope.audience;
-    else if (d.dimension == "season") field = &c_.scope.season;
-    else if (d.dimension == "region") field = &c_.scope.place;
-    else if (d.dimension == "team") field = &c_.scope.team;
-    if (field && field->empty()) *field = d.value;
+    std::optional<ScopeDim> field;
+    if (d.dimension == "region") field = ScopeDim::place;
+    for (ScopeDim sd : kScopeDims)
+      if (sd != ScopeDim::place && d.dimension == to_string(sd)) field = sd;
+    if (field && c_.scope.get(*field).empty()) c_.scope.set(*field, d.value);
     if (i == 0 || (i == 1 && in(lem[0], {"the", "a"}))) subject_from_scope_ = true;
     // "every" before a scope word ("every morning") goes with it.
     if (i > 0 && lem[i - 1] == "every") drop[i - 1] = true;
@@ -442,10 +437,10 @@ void Parser::strip_purpose(Toks& t) {
     if (ids.empty() ||
         std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) != "noun.person")
       continue;
-    if (c_.scope.audience.empty()) {
+    if (c_.scope.get(ScopeDim::audience).empty()) {
       std::string a;
       for (std::size_t k = i + 1; k < e; ++k) a += (a.empty() ? "" : " ") + t[k].lemma;
-      c_.scope.audience = a;
+      c_.scope.set(ScopeDim::audience, std::move(a));
     }
     t.erase(t.begin() + static_cast<long>(i), t.end());
     break;
@@ -459,7 +454,7 @@ void Parser::strip_purpose(Toks& t) {
     if (k + 1 != t.size() && !(k + 1 < t.size() && t[k + 1].kind == Token::Kind::punct)) continue;
     const Token& g = t[k];
     if (!g.is_word() || !verb_capable(g) || is_aux(g.lemma) || lex_.class_of(g.lemma)) continue;
-    if (c_.scope.setting.empty()) c_.scope.setting = "for " + g.lemma;
+    if (c_.scope.get(ScopeDim::setting).empty()) c_.scope.set(ScopeDim::setting, "for " + g.lemma);
     t.erase(t.begin() + static_cast<long>(i), t.end());
     break;
   }
@@ -468,7 +463,7 @@ void Parser::strip_purpose(Toks& t) {
     if (t[i].lemma != "for" || !g.is_word() || g.text.size() < 5 ||
         g.text.compare(g.text.size() - 3, 3, "ing") != 0 || !verb_capable(g))
       continue;
-    if (c_.scope.setting.empty()) c_.scope.setting = "for " + g.lemma;
+    if (c_.scope.get(ScopeDim::setting).empty()) c_.scope.set(ScopeDim::setting, "for " + g.lemma);
     t.erase(t.begin() + static_cast<long>(i), t.begin() + static_cast<long>(i) + 2);
     return;
   }
@@ -569,7 +564,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
     // "At restaurants I order steak": a leading place phrase is a context.
     for (std::size_t k = 1; k < t.size() && k < 5; ++k)
       if (is_first_person(t[k].lemma)) {
-        if (c_.scope.setting.empty()) c_.scope.setting = t[k - 1].lemma;
+        if (c_.scope.get(ScopeDim::setting).empty()) c_.scope.set(ScopeDim::setting, t[k - 1].lemma);
         Toks rest(t.begin() + static_cast<long>(k), t.end());
         const std::size_t n = parse_subject(rest);
         return k + n;
@@ -697,7 +692,7 @@ void Parser::take_place_phrase(Toks& p, std::size_t from) {
       std::size_t e = k + 1;
       while (e < p.size() && in(p[e].lemma, {"the", "a", "an"})) ++e;
       if (e >= p.size() || !p[e].is_word() || p[e].capitalised || !noun_capable(p[e])) return;
-      if (c_.scope.place.empty()) c_.scope.place = p[p.size() - 1].lemma;
+      if (c_.scope.get(ScopeDim::place).empty()) c_.scope.set(ScopeDim::place, p[p.size() - 1].lemma);
       p.erase(p.begin() + static_cast<long>(k), p.end());
       return;
     }

@@ -135,7 +135,7 @@ TEST(Digest, EveryPersistedClaimFieldReachesTheDigest) {
   m.claim.object = "honda";
   m.claim.stance = 1;
   m.claim.modality = Modality::must;
-  m.claim.scope.env = "prod";
+  m.claim.scope.set(ScopeDim::env, "prod");
   m.claim.tense = Tense::past;
   m.claim.change_cues = {"move"};
   m.claim.from_values = {"7070"};

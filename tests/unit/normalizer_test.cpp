@@ -98,13 +98,13 @@ TEST(Normalizer, Modality) {
 
 TEST(Normalizer, ScopesAreRecordedAndRemoved) {
   Claim c = claim("The log level in production is debug");
-  EXPECT_EQ(c.scope.env, "production");
+  EXPECT_EQ(c.scope.get(ScopeDim::env), "production");
   EXPECT_EQ(c.subject, "log level");
-  EXPECT_EQ(claim("I prefer tea in the morning").scope.time_of_day, "morning");
-  EXPECT_EQ(claim("I prefer coffee after lunch").scope.time_of_day, "afternoon");
-  EXPECT_EQ(claim("On weekends I sleep until noon").scope.day, "weekend");
-  EXPECT_EQ(claim("At work I use a Mac").scope.setting, "work");
-  EXPECT_EQ(claim("Staging has 2 replicas").scope.env, "staging");
+  EXPECT_EQ(claim("I prefer tea in the morning").scope.get(ScopeDim::time_of_day), "morning");
+  EXPECT_EQ(claim("I prefer coffee after lunch").scope.get(ScopeDim::time_of_day), "afternoon");
+  EXPECT_EQ(claim("On weekends I sleep until noon").scope.get(ScopeDim::day), "weekend");
+  EXPECT_EQ(claim("At work I use a Mac").scope.get(ScopeDim::setting), "work");
+  EXPECT_EQ(claim("Staging has 2 replicas").scope.get(ScopeDim::env), "staging");
   EXPECT_EQ(claim("Staging has 2 replicas").count, 2);
 }
 
@@ -274,9 +274,9 @@ TEST(Normalizer, CorrectionsAreRecognisedInTheirCommonForms) {
 }
 
 TEST(Normalizer, AnActivityAfterWhenIsAScopeLikeForReading) {
-  EXPECT_EQ(claim("I don't wear glasses when driving").scope.setting, "for drive");
-  EXPECT_EQ(claim("I wear glasses for reading").scope.setting, "for read");
-  EXPECT_EQ(claim("I listen to podcasts while I cook").scope.setting, "for cook");
+  EXPECT_EQ(claim("I don't wear glasses when driving").scope.get(ScopeDim::setting), "for drive");
+  EXPECT_EQ(claim("I wear glasses for reading").scope.get(ScopeDim::setting), "for read");
+  EXPECT_EQ(claim("I listen to podcasts while I cook").scope.get(ScopeDim::setting), "for cook");
 }
 
 TEST(Normalizer, DomainsNameTheTopicNotAWordNetAccident) {
