@@ -16,6 +16,14 @@
 
 namespace credence {
 
+/// `m` in a node of State's memory map, allocated by this thread.
+static MemoryNode memory_node(Memory m) {
+  thread_local std::unordered_map<std::string, Memory> scratch;
+  std::string id = m.id;
+  auto it = scratch.emplace(std::move(id), std::move(m)).first;
+  return scratch.extract(it);
+}
+
 class Applier {
  public:
   Applier(State& s, const Event& e, Touched* t) : s_(s), e_(e), t_(t) {}
@@ -200,7 +208,10 @@ class Applier {
     return *t;
   }
 
-  void insert_memory(Memory m) {
+  /// Links a memory's node into the state; false when the id is taken
+  /// (replay-safe: the first memory.added of an id wins).
+  bool insert_memory(MemoryNode node) {
+    Memory& m = node.mapped();
     m.user = m.user.empty() ? e_.user : m.user;
     m.recorded_at = e_.ts;
     m.decay_mark = e_.ts;
@@ -208,11 +219,11 @@ class Applier {
     m.seq = e_.seq;
     if (m.created_at == 0) m.created_at = e_.ts;
     if (m.last_reinforced_at == 0) m.last_reinforced_at = m.created_at;
-    const std::string id = m.id;
-    auto [it, ok] = s_.memories_.emplace(id, std::move(m));
-    if (!ok) return;  // already present: replay-safe
-    s_.index_memory(it->second);
-    touch_mem(id);
+    auto res = s_.memories_.insert(std::move(node));
+    if (!res.inserted) return false;
+    s_.index_memory(res.position->second);
+    touch_mem(res.position->first);
+    return true;
   }
 
   // ---- handlers ----------------------------------------------------------
@@ -221,17 +232,17 @@ class Applier {
     if (!mr) return;
     Memory m = read_memory(*mr);
     if (!r.ok()) return;
-    add_memory(std::move(m));
+    add_memory(memory_node(std::move(m)));
   }
 
  public:
   /// The state change of memory.added, given its decoded memory.
-  void add_memory(Memory m) {
-    if (s_.memory(m.id)) return;
-    const std::string old_id = m.supersedes;
-    const std::string new_id = m.id;
+  void add_memory(MemoryNode node) {
+    const Memory& m = node.mapped();
+    std::string old_id = m.supersedes;
+    const std::string new_id = node.key();
     const Millis until = m.valid_from.value_or(e_.ts);
-    insert_memory(std::move(m));
+    if (!insert_memory(std::move(node))) return;
     if (old_id.empty()) return;
     Memory* old = live(old_id);
     if (!old || old->superseded()) return;
@@ -498,7 +509,7 @@ class Applier {
     UserSettings& us = s_.user_mut(e_.user);
     us.engagements += 1;
     touch_user(e_.user);
-    if (episode && !s_.memory(episode->id)) insert_memory(std::move(*episode));
+    if (episode) insert_memory(memory_node(std::move(*episode)));
   }
 
   void decay_applied(json::ObjReader& r) {
@@ -577,7 +588,7 @@ class Applier {
   Touched* t_;
 };
 
-Expected<Memory> decode_memory_added(const Event& e) {
+Expected<MemoryNode> decode_memory_added(const Event& e) {
   thread_local simdjson::dom::parser parser;
   auto obj = json::parse_object(parser, e.payload);
   if (!obj)
@@ -590,10 +601,10 @@ Expected<Memory> decode_memory_added(const Event& e) {
   if (!r.ok())
     return make_error(Errc::corruption,
                       "event " + std::to_string(e.seq) + " (" + e.type + "): " + r.error().message);
-  return m;
+  return memory_node(std::move(m));
 }
 
-Status apply_decoded(State& state, const Event& event, Memory decoded, Touched* touched) {
+Status apply_decoded(State& state, const Event& event, MemoryNode decoded, Touched* touched) {
   if (event.seq != 0 && event.seq <= state.applied_seq()) return {};
   Applier a(state, event, touched);
   a.add_memory(std::move(decoded));

@@ -113,6 +113,10 @@ class State {
   std::uint64_t applied_seq() const { return applied_seq_; }
   std::size_t live_memory_count() const { return live_memories_; }
 
+  /// Size the memory table for about `n` memories up front (a replay that
+  /// knows the log's length avoids rehashing as it grows).
+  void reserve_memories(std::size_t n) { memories_.reserve(n); }
+
   // ---- loading from the state store (not for event handling) -----------
   void load_memory(Memory m);
   void load_uncertainty(Uncertainty u);
@@ -158,11 +162,17 @@ class State {
 /// for an unknown type or an undecodable payload (the state is unchanged).
 Status apply(State& state, const Event& event, Touched* touched = nullptr);
 
-/// The costly half of folding a memory.added event (decoding its payload),
-/// which needs no state, so it can run on another thread than apply.
-Expected<Memory> decode_memory_added(const Event& event);
+/// A memory already in a node of State's memory map: the thread that decodes
+/// it also allocates (and first touches) the node, so the applying thread
+/// only links it in.
+using MemoryNode = std::unordered_map<std::string, Memory>::node_type;
+
+/// The costly half of folding a memory.added event (decoding its payload
+/// into a map node), which needs no state, so it can run on another thread
+/// than apply.
+Expected<MemoryNode> decode_memory_added(const Event& event);
 /// apply() for a memory.added event whose memory decode_memory_added() gave.
-Status apply_decoded(State& state, const Event& event, Memory decoded,
+Status apply_decoded(State& state, const Event& event, MemoryNode decoded,
                      Touched* touched = nullptr);
 
 /// State-store keys of each entity kind.

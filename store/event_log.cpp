@@ -410,10 +410,10 @@ std::uint64_t EventLog::head() const {
   return impl_->head.load(std::memory_order_acquire);
 }
 
-Status EventLog::scan(std::uint64_t from,
-                      const std::function<bool(const Event&)>& fn) const {
+Status EventLog::scan(std::uint64_t from, const std::function<bool(Event&)>& fn) const {
   rocksdb::ReadOptions ro;
   ro.readahead_size = 2 << 20;
+  ro.fill_cache = false;  // a scan reads each block once: keep the cache for lookups
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->events));
   for (it->Seek(seq_key(from)); it->Valid(); it->Next()) {
     const auto k = it->key();
@@ -437,8 +437,8 @@ Expected<std::vector<Event>> EventLog::read(std::uint64_t from,
                                             std::size_t limit) const {
   std::vector<Event> out;
   if (limit == 0) return out;
-  auto st = scan(from, [&](const Event& e) {
-    out.push_back(e);
+  auto st = scan(from, [&](Event& e) {
+    out.push_back(std::move(e));
     return out.size() < limit;
   });
   if (!st) return st.error();

@@ -90,8 +90,8 @@ class EventLog {
   std::uint64_t head() const;
   /// Calls `fn` for each event with seq >= from, in order, until it returns
   /// false. Corrupt records stop the scan with an error naming the seq.
-  Status scan(std::uint64_t from,
-              const std::function<bool(const Event&)>& fn) const;
+  /// The event is the scan's own copy: `fn` may move from it.
+  Status scan(std::uint64_t from, const std::function<bool(Event&)>& fn) const;
   /// Up to `limit` events with seq >= from.
   Expected<std::vector<Event>> read(std::uint64_t from, std::size_t limit) const;
   /// The earlier sequence number for (user, key), if any.

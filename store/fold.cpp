@@ -1,5 +1,7 @@
 #include "store/fold.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -14,7 +16,7 @@ namespace {
 
 struct Item {
   Event event;
-  std::optional<Memory> memory;  // decoded memory.added
+  MemoryNode memory;            // decoded memory.added (empty: none)
   std::optional<Error> error;    // decoding failed
 };
 
@@ -24,7 +26,7 @@ Status fold_log(const EventLog& log, State& state, const FoldOptions& o) {
   if (o.upto < o.from) return {};
   auto apply_one = [&](Item& it) -> Status {
     Status st = it.error ? Status(*it.error)
-                : it.memory ? apply_decoded(state, it.event, std::move(*it.memory), o.touched)
+                : !it.memory.empty() ? apply_decoded(state, it.event, std::move(it.memory), o.touched)
                             : apply(state, it.event, o.touched);
     if (st && o.after_each) o.after_each(it.event);
     return st;
@@ -33,7 +35,7 @@ Status fold_log(const EventLog& log, State& state, const FoldOptions& o) {
     Status failure;
     auto st = log.scan(o.from, [&](const Event& e) {
       if (e.seq > o.upto) return false;
-      Item it{e, std::nullopt, std::nullopt};
+      Item it{e, {}, std::nullopt};
       failure = apply_one(it);
       return static_cast<bool>(failure);
     });
@@ -41,71 +43,97 @@ Status fold_log(const EventLog& log, State& state, const FoldOptions& o) {
     return failure;
   }
 
-  // Producer: scan and decode batches; consumer (this thread): apply them.
-  constexpr std::size_t kBatch = 512, kMaxQueued = 16;
-  std::mutex mu;
-  std::condition_variable cv;
-  std::deque<std::vector<Item>> queue;
-  bool done = false, stop = false;
-  Status scan_status;
-  std::thread producer([&] {
-    std::vector<Item> batch;
-    batch.reserve(kBatch);
-    auto push = [&] {
-      std::unique_lock lk(mu);
-      cv.wait(lk, [&] { return queue.size() < kMaxQueued || stop; });
-      if (stop) return false;
-      queue.push_back(std::move(batch));
-      batch = {};
-      batch.reserve(kBatch);
-      cv.notify_all();
-      return true;
-    };
-    auto st = log.scan(o.from, [&](const Event& e) {
-      if (e.seq > o.upto) return false;
-      Item it{e, std::nullopt, std::nullopt};
-      if (e.type == events::kMemoryAdded) {
-        auto m = decode_memory_added(e);
-        if (m) {
-          it.memory = std::move(*m);
-        } else {
-          it.error = m.error();
+  // Decoders scan and decode chunks of the range (decoder d takes chunks d,
+  // d + n, d + 2n, ...); this thread applies the chunks strictly in order.
+  // Each decoder allocates the memories it decodes (map nodes included),
+  // which is most of the work, so both cores share it.
+  const std::uint64_t upto = std::min(o.upto, log.head());
+  if (upto < o.from) return {};
+  constexpr std::uint64_t kChunk = 8192;
+  constexpr std::size_t kMaxQueued = 2;  // chunks decoded ahead, per decoder
+  const std::size_t decoders = std::max<std::size_t>(1, o.decoders);
+  const std::uint64_t chunks = (upto - o.from) / kChunk + 1;
+  struct Chunk {
+    std::vector<Item> items;
+    Status status;
+  };
+  struct Lane {
+    std::mutex mu;
+    std::condition_variable cv;
+    std::deque<Chunk> ready;
+    std::vector<Chunk> spent;  // applied, handed back to be freed by the decoder
+  };
+  std::vector<Lane> lanes(decoders);
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> threads;
+  for (std::size_t d = 0; d < decoders; ++d) {
+    threads.emplace_back([&, d] {
+      Lane& lane = lanes[d];
+      for (std::uint64_t c = d; c < chunks && !stop; c += decoders) {
+        {
+          // Free applied chunks here, on the thread that allocated their
+          // strings: a free into another thread's arena takes its lock.
+          std::vector<Chunk> spent;
+          {
+            std::lock_guard lk(lane.mu);
+            spent.swap(lane.spent);
+          }
         }
+        const std::uint64_t first = o.from + c * kChunk;
+        const std::uint64_t last = std::min(upto, first + kChunk - 1);
+        Chunk chunk;
+        chunk.items.reserve(static_cast<std::size_t>(last - first + 1));
+        chunk.status = log.scan(first, [&](Event& e) {
+          if (e.seq > last) return false;
+          Item it{std::move(e), {}, std::nullopt};
+          if (it.event.type == events::kMemoryAdded) {
+            auto m = decode_memory_added(it.event);
+            if (m) {
+              it.memory = std::move(*m);
+              // Decoded: free the payload here, on the thread that
+              // allocated it (cross-thread frees are costly in glibc).
+              std::string().swap(it.event.payload);
+            } else {
+              it.error = m.error();
+            }
+          }
+          chunk.items.push_back(std::move(it));
+          return !stop;
+        });
+        std::unique_lock lk(lane.mu);
+        lane.cv.wait(lk, [&] { return lane.ready.size() < kMaxQueued || stop; });
+        if (stop) return;
+        lane.ready.push_back(std::move(chunk));
+        lane.cv.notify_all();
       }
-      batch.push_back(std::move(it));
-      return batch.size() < kBatch || push();
     });
-    if (!batch.empty()) push();
-    std::lock_guard lk(mu);
-    scan_status = st;
-    done = true;
-    cv.notify_all();
-  });
+  }
   Status failure;
-  while (true) {
-    std::vector<Item> batch;
+  for (std::uint64_t c = 0; c < chunks && failure; ++c) {
+    Lane& lane = lanes[c % decoders];
+    Chunk chunk;
     {
-      std::unique_lock lk(mu);
-      cv.wait(lk, [&] { return !queue.empty() || done; });
-      if (queue.empty()) break;
-      batch = std::move(queue.front());
-      queue.pop_front();
-      cv.notify_all();
+      std::unique_lock lk(lane.mu);
+      lane.cv.wait(lk, [&] { return !lane.ready.empty(); });
+      chunk = std::move(lane.ready.front());
+      lane.ready.pop_front();
+      lane.cv.notify_all();
     }
-    for (auto& it : batch) {
+    for (auto& it : chunk.items) {
       failure = apply_one(it);
       if (!failure) break;
     }
-    if (!failure) break;
+    if (failure && !chunk.status) failure = chunk.status;
+    std::lock_guard lk(lane.mu);
+    lane.spent.push_back(std::move(chunk));
   }
-  {
-    std::lock_guard lk(mu);
-    stop = true;
-    cv.notify_all();
+  stop = true;
+  for (auto& lane : lanes) {
+    std::lock_guard lk(lane.mu);
+    lane.cv.notify_all();
   }
-  producer.join();
-  if (!failure) return failure;
-  return scan_status;
+  for (auto& t : threads) t.join();
+  return failure;
 }
 
 }  // namespace credence

@@ -427,10 +427,6 @@ std::vector<std::string> memory_ids(const Json& j) {
   return out;
 }
 
-bool contains(const std::vector<std::string>& v, const std::string& x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
-}
-
 }  // namespace
 
 TEST(ApiVectorSearch, SearchFindsSynonymsAndTheIndexSurvivesRestartAndDeletion) {
