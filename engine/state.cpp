@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "common/hash.hpp"
+#include "engine/text.hpp"
+
 namespace credence {
 
 namespace {
@@ -43,6 +46,26 @@ const std::vector<std::string>& State::user_memories(std::string_view user) cons
   auto* v = find_in(by_user_mem_, user);
   return v ? *v : kEmpty;
 }
+std::vector<std::string> State::memories_with_text(const std::string& user,
+                                                  std::string_view text) const {
+  const auto* ids = find_in(by_user_mem_, user);
+  if (!ids) return {};
+  std::lock_guard lk(text_index_.mu);
+  TextIndex& ti = text_index_.users[user];
+  for (; ti.covered < ids->size(); ++ti.covered) {
+    const Memory* m = memory((*ids)[ti.covered]);
+    if (m) ti.at.emplace(hash64(normalised_text(m->text)), ti.covered);
+  }
+  std::vector<std::size_t> at;
+  auto [first, last] = ti.at.equal_range(hash64(normalised_text(text)));
+  for (auto it = first; it != last; ++it) at.push_back(it->second);
+  std::sort(at.begin(), at.end());
+  std::vector<std::string> out;
+  out.reserve(at.size());
+  for (std::size_t i : at) out.push_back((*ids)[i]);
+  return out;
+}
+
 const std::vector<std::string>& State::user_uncertainties(std::string_view user) const {
   auto* v = find_in(by_user_unc_, user);
   return v ? *v : kEmpty;
@@ -98,6 +121,10 @@ Status State::load_evidence(std::string_view belief_id, std::uint64_t ordinal,
 }
 
 Status State::finish_load() {
+  {
+    std::lock_guard lk(text_index_.mu);  // positions change below
+    text_index_.users.clear();
+  }
   for (auto& [user, ids] : by_user_mem_) {
     std::sort(ids.begin(), ids.end(), [&](const std::string& a, const std::string& b) {
       const auto& ma = memories_.at(a);

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <set>
 #include <string>
 #include <string_view>
@@ -93,6 +94,12 @@ class State {
 
   /// Memory ids of a user in the order they were added (incl. deleted ones).
   const std::vector<std::string>& user_memories(std::string_view user) const;
+  /// Ids of the user's memories (any state) whose text has the same words as
+  /// `text` once case and punctuation are set aside (normalised_text), oldest
+  /// first. Built per user on first use and caught up as memories are added,
+  /// so a write's dedupe check does not walk all of the user's memories.
+  /// Safe under concurrent readers (the index has its own lock).
+  std::vector<std::string> memories_with_text(const std::string& user, std::string_view text) const;
   /// Uncertainty ids of a user in creation order.
   const std::vector<std::string>& user_uncertainties(std::string_view user) const;
   /// Uncertainty ids that involve a memory.
@@ -155,6 +162,26 @@ class State {
   std::unordered_map<std::string, std::vector<std::string>> by_mem_rel_;
   std::uint64_t applied_seq_ = 0;
   std::size_t live_memories_ = 0;
+
+  /// memories_with_text's index: per user, the hash of each memory's
+  /// normalised text -> its position in by_user_mem_, for the first `covered`
+  /// positions. A copy of the state starts with an empty index.
+  struct TextIndex {
+    std::size_t covered = 0;
+    std::unordered_multimap<std::uint64_t, std::size_t> at;
+  };
+  struct TextIndexCache {
+    TextIndexCache() = default;
+    TextIndexCache(const TextIndexCache&) {}
+    TextIndexCache& operator=(const TextIndexCache&) {
+      std::lock_guard lk(mu);
+      users.clear();
+      return *this;
+    }
+    std::mutex mu;
+    std::unordered_map<std::string, TextIndex> users;
+  };
+  mutable TextIndexCache text_index_;
 };
 
 /// Applies one event. Events must be applied in sequence order; an event

@@ -1,6 +1,7 @@
 #include "engine/text.hpp"
 
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +11,22 @@
 #include "engine/lexicon.hpp"
 
 namespace credence {
+
+std::string normalised_text(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) {
+      if (space && !out.empty()) out += ' ';
+      out += static_cast<char>(std::tolower(u));
+      space = false;
+    } else {
+      space = true;
+    }
+  }
+  return out;
+}
 
 namespace {
 

@@ -17,6 +17,11 @@ namespace credence {
 
 class Lexicon;
 
+/// The words of a text, lower case, single-spaced, punctuation dropped
+/// ("I like  Honda!" -> "i like honda"): two texts equal under this are the
+/// same statement written twice.
+std::string normalised_text(std::string_view text);
+
 struct Token {
   enum class Kind : std::uint8_t { word, number, quantity, time, ordinal, possessive, punct };
   Kind kind = Kind::word;

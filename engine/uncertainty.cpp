@@ -11,6 +11,7 @@
 #include "common/ids.hpp"
 #include "engine/decay.hpp"
 #include "engine/events.hpp"
+#include "engine/text.hpp"
 
 namespace credence {
 
@@ -42,21 +43,6 @@ std::string quoted(std::string_view text) {
   return "\"" + t + "\"";
 }
 
-std::string normalised_text(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (std::isalnum(u)) {
-      if (space && !out.empty()) out += ' ';
-      out += static_cast<char>(std::tolower(u));
-      space = false;
-    } else {
-      space = true;
-    }
-  }
-  return out;
-}
 
 bool has_active_record(const State& s, const std::string& a, const std::string& b,
                        UncertaintyType type) {
@@ -492,7 +478,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
   // Dedupe by exact and normalised text.
   if (!target) {
     const std::string norm = normalised_text(m.text);
-    for (const auto& id : s.user_memories(m.user)) {
+    for (const auto& id : s.memories_with_text(m.user, m.text)) {
       const Memory* e = s.memory(id);
       if (!e || e->deleted() || e->superseded() || e->kind != m.kind) continue;
       if (e->text == m.text || normalised_text(e->text) == norm) {

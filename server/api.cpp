@@ -916,6 +916,10 @@ void install_api(httplib::Server& server, ApiContext& ctx) {
       ctx.svc->store->read([&](const State& s) {
         for (const auto& [id, u] : s.uncertainties()) by_state[to_string(u.state)] += 1;
         ctx.svc->metrics->gauge("credence_memories", "Live memories").set(static_cast<double>(s.live_memory_count()));
+        ctx.svc->metrics
+            ->gauge("credence_pending_classifications",
+                    "Classifications that missed their deadline, waiting for a drift cycle")
+            .set(static_cast<double>(s.pending_all().size()));
         return 0;
       });
       for (const char* st : {"open", "surfaced", "resolved", "decayed"})

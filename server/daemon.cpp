@@ -304,6 +304,9 @@ Status Daemon::start() {
   im.http.new_task_queue = [n = im.config.server.threads] {
     return new httplib::ThreadPool(static_cast<std::size_t>(n));
   };
+  // Responses go out as header and body writes: without TCP_NODELAY, Nagle's
+  // algorithm holds the second write for the client's delayed ACK (~40 ms).
+  im.http.set_tcp_nodelay(true);
   install_api(im.http, im.api);
   if (im.port == 0) {
     im.port = im.http.bind_to_any_port(im.host);

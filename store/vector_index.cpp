@@ -815,7 +815,10 @@ Status VectorIndex::upsert_batch(const std::string& user,
     if (!sh.graph) {
       {
         std::unique_lock lk(p.mu);
-        sh.flat.reserve(sh.flat.size() + fresh[k].size() * dim);
+        // Grow geometrically: reserving the exact new size would copy the
+        // whole shard on every single insert.
+        const std::size_t need = sh.flat.size() + fresh[k].size() * dim;
+        if (need > sh.flat.capacity()) sh.flat.reserve(std::max(need, 2 * sh.flat.capacity()));
         for (std::size_t i : fresh[k])
           sh.flat.insert(sh.flat.end(), row(i), row(i) + dim);
         add_slots();

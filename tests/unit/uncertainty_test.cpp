@@ -193,6 +193,24 @@ TEST_F(ModelTest, DuplicateIsANoopThatReinforces) {
   EXPECT_EQ(m("green").reinforcement_count, 2u);
 }
 
+TEST_F(ModelTest, TextDedupeFindsMemoriesAddedBeforeAndAfterItsIndexWasBuilt) {
+  add(mem("a", "I like Honda"));
+  add(mem("b", "I work at Acme"));
+  // The first lookup builds the user's index; later memories are caught up.
+  EXPECT_EQ(s.memories_with_text("alice", "i like   HONDA!"), (std::vector<std::string>{"a"}));
+  EXPECT_TRUE(s.memories_with_text("alice", "I like Toyota").empty());
+  EXPECT_TRUE(s.memories_with_text("nobody", "I like Honda").empty());
+  add(mem("c", "I like honda."));
+  EXPECT_EQ(s.memories_with_text("alice", "I like Honda"), (std::vector<std::string>{"a", "c"}));
+  // A write of the same words is a noop that reinforces the oldest live one.
+  auto out = write(mem("d", "i LIKE honda"), {});
+  EXPECT_EQ(out.action, WriteAction::noop);
+  EXPECT_EQ(out.memory_id, "a");
+  // A copy of the state answers the same (it builds its own index).
+  State copy = s;
+  EXPECT_EQ(copy.memories_with_text("alice", "I like Honda"), (std::vector<std::string>{"a", "c"}));
+}
+
 TEST_F(ModelTest, IngestModeSkipsTheGuard) {
   add(mem("a", "Max upload size is 10 MB", MemoryKind::concept_));
   auto out = write(mem("b", "Max upload size is 20 MB", MemoryKind::concept_),
