@@ -133,7 +133,7 @@ EOF
     pending=$(metric credence_pending_classifications)
     pending=${pending%.*}
     ((pending == 0)) && break
-    curl -sf -XPOST "$URL/v1/drift/run" >"$WORK/drift.json"
+    curl -sf -XPOST -H 'Content-Type: application/json' -d '{}' "$URL/v1/drift/run" >"$WORK/drift.json"
     cycles=$((cycles + 1))
     ((cycles > 10000)) && { echo "http_load: pending classifications do not drain" >&2; exit 1; }
   done
@@ -150,9 +150,9 @@ drift_cost() {
   "$GEN" --generate "$dir" $((n * 5 / 4)) >/dev/null 2>&1
   start_daemon "$dir"
   echo "memories $(metric credence_memories)"
-  curl -sf -XPOST "$URL/v1/drift/run" >/dev/null  # the first cycle builds the sampler
+  curl -sf -XPOST -H 'Content-Type: application/json' -d '{}' "$URL/v1/drift/run" >/dev/null  # the first cycle builds the sampler
   for _ in $(seq 1 30); do
-    curl -sf -XPOST "$URL/v1/drift/run"
+    curl -sf -XPOST -H 'Content-Type: application/json' -d '{}' "$URL/v1/drift/run"
     echo
   done >"$WORK/cycles$n.json"
   python3 - "$WORK/cycles$n.json" <<'EOF'
