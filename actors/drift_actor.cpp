@@ -21,11 +21,37 @@ std::string DriftPlanner::domain_of(const Memory& m) {
   return m.claim.domain.empty() ? "general" : m.claim.domain;
 }
 
+void DriftPlanner::Domain::touch(const std::string& id) {
+  if (auto it = hot.find(id); it != hot.end()) {
+    hot_order.splice(hot_order.end(), hot_order, it->second);
+    return;
+  }
+  hot_order.push_back(id);
+  hot.emplace(id, std::prev(hot_order.end()));
+  if (hot.size() > kHotPerDomain) {
+    hot.erase(hot_order.front());
+    hot_order.pop_front();
+  }
+}
+
+void DriftPlanner::Domain::cool(const std::string& id) {
+  if (auto it = hot.find(id); it != hot.end()) {
+    hot_order.erase(it->second);
+    hot.erase(it);
+  }
+}
+
 void DriftPlanner::add(const Memory& m, bool hot) {
   auto& d = domains_[domain_of(m)];
   if (known_.insert(m.id).second) d.ids.push_back(m.id);
-  if (hot) d.hot.insert(m.id);
+  if (hot) d.touch(m.id);
 }
+
+namespace {
+Millis last_activity(const Memory& m) {
+  return std::max({m.created_at, m.last_reinforced_at, m.last_accessed_at});
+}
+}  // namespace
 
 void DriftPlanner::rebuild(const State& s) {
   domains_.clear();
@@ -34,7 +60,25 @@ void DriftPlanner::rebuild(const State& s) {
   for (const auto& [id, m] : s.memories())
     if (!m.deleted() && !m.superseded()) all.push_back(&m);
   std::sort(all.begin(), all.end(), [](const Memory* a, const Memory* b) { return a->seq < b->seq; });
-  for (const Memory* m : all) add(*m, false);
+  std::map<std::string, std::vector<const Memory*>> by_domain;
+  for (const Memory* m : all) {
+    add(*m, false);
+    by_domain[domain_of(*m)].push_back(m);
+  }
+  // Seed the hot sets with each domain's most recently active memories
+  // (oldest of them touched first, so the newest is the last to fall out).
+  auto older = [](const Memory* a, const Memory* b) {
+    const Millis ta = last_activity(*a), tb = last_activity(*b);
+    return ta != tb ? ta < tb : a->seq < b->seq;
+  };
+  for (auto& [name, ms] : by_domain) {
+    if (ms.size() > kHotPerDomain) {
+      std::nth_element(ms.begin(), ms.end() - kHotPerDomain, ms.end(), older);
+      ms.erase(ms.begin(), ms.end() - kHotPerDomain);
+    }
+    std::sort(ms.begin(), ms.end(), older);
+    for (const Memory* m : ms) domains_[name].touch(m->id);
+  }
 }
 
 void DriftPlanner::observe(const Event& e, const State& s) {
@@ -90,9 +134,13 @@ std::vector<std::string> DriftPlanner::sample(const State& s, const std::string&
   };
   // Hot memories first, by recency, access count and strength.
   std::vector<std::pair<double, std::string>> hot;
-  for (const auto& id : d.hot) {
+  std::vector<std::string> dead;
+  for (const auto& id : d.hot_order) {
     const Memory* m = live(id);
-    if (!m) continue;
+    if (!m) {
+      dead.push_back(id);
+      continue;
+    }
     const double age_days =
         std::max<double>(0, static_cast<double>(now - std::max(m->created_at, m->last_reinforced_at)) /
                                 static_cast<double>(kDay));
@@ -100,13 +148,14 @@ std::vector<std::string> DriftPlanner::sample(const State& s, const std::string&
                      strength(*m, p.decay, now);
     hot.emplace_back(w, id);
   }
+  for (const auto& id : dead) d.cool(id);
   std::sort(hot.begin(), hot.end(), [](const auto& a, const auto& b) {
     return a.first != b.first ? a.first > b.first : a.second < b.second;
   });
   const std::size_t hot_quota = (budget + 1) / 2;
   for (std::size_t i = 0; i < hot.size() && out.size() < hot_quota; ++i) {
     out.push_back(hot[i].second);
-    d.hot.erase(hot[i].second);
+    d.cool(hot[i].second);
   }
   // Then the rotating cursor over the whole domain, for coverage. Dead ids
   // are dropped as they are met (amortised compaction).
@@ -203,14 +252,17 @@ DriftReport run_drift_cycle(drift_state& st) {
   EventLog& log = svc.store->log();
   const std::uint64_t cursor = log.cursor(kDriftCursor);
   if (!st.started) {
+    // The planner indexes the state as of `applied`, so the log up to there
+    // is already accounted for: however far behind the cursor was, the
+    // first cycle does not read it.
     svc.store->read([&](const State& s) {
       st.planner.rebuild(s);
+      st.scanned = std::max(cursor, s.applied_seq());
       return 0;
     });
-    st.scanned = cursor;
     st.started = true;
   }
-  // Learn from the log since the cursor (new, reinforced, accessed memories).
+  // Learn from the log since the last cycle (new, reinforced, accessed memories).
   const std::uint64_t head = svc.store->applied_seq();
   std::uint64_t scanned = st.scanned;
   svc.store->read([&](const State& s) {

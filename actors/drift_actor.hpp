@@ -21,9 +21,11 @@
 /// take CPU; an LLM call may block).
 
 #include <cstdint>
+#include <list>
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -35,9 +37,18 @@
 namespace credence {
 
 /// Chooses what drift looks at. Not thread-safe (owned by the drift actor).
+///
+/// Each domain keeps a bounded hot set: the `kHotPerDomain` memories most
+/// recently added, reinforced or accessed (least recently touched ones fall
+/// out). A cycle weighs only those, so its cost does not depend on how many
+/// memories were touched since the last cycle, nor on the size of the store;
+/// what falls out is still reached by the rotating cursor.
 class DriftPlanner {
  public:
-  /// Indexes every live memory (at start; O(store)).
+  static constexpr std::size_t kHotPerDomain = 64;
+
+  /// Indexes every live memory and seeds each domain's hot set with its most
+  /// recently active memories (at start; O(store)).
   void rebuild(const State& s);
   /// Learns from one new event (O(1)): new memories join their domain and the
   /// hot set; reinforced or accessed ones become hot.
@@ -58,7 +69,10 @@ class DriftPlanner {
   struct Domain {
     std::vector<std::string> ids;
     std::size_t pos = 0;
-    std::unordered_set<std::string> hot;
+    std::list<std::string> hot_order;  ///< least recently touched first
+    std::unordered_map<std::string, std::list<std::string>::iterator> hot;
+    void touch(const std::string& id);
+    void cool(const std::string& id);
   };
   void add(const Memory& m, bool hot);
   std::map<std::string, Domain> domains_;

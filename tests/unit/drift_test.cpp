@@ -89,11 +89,12 @@ TEST_F(DriftTest, RotationCoversEveryDomainAndEveryMemoryAtAFixedBudget) {
   }
   EXPECT_EQ(seen_domains, (std::set<std::string>{"health", "hobbies", "work"}));
   // Every memory was sampled at least once: check through the planner's
-  // cursor by sampling each domain until it wraps.
+  // cursor by sampling each domain until it wraps. Half of each budget goes
+  // to hot memories, so the cursor alone covers a domain of 30 in 30/5 rounds.
   DriftPlanner planner;
   store->read([&](const State& s) {
     planner.rebuild(s);
-    for (int round = 0; round < 3; ++round)
+    for (int round = 0; round < 6; ++round)
       for (const auto& d : planner.domains())
         for (const auto& id : planner.sample(s, d, 10, svc.policy, clock.now())) seen_ids.insert(id);
     return 0;
@@ -124,6 +125,46 @@ TEST_F(DriftTest, PeerLesson_RecentlyActiveMemoriesAndEpisodesAreSampledFirst) {
   EXPECT_EQ(sample[0], "fresh_episode") << "the newest memory, an episode, comes first";
   EXPECT_NE(std::find(sample.begin(), sample.begin() + 2, "old7"), sample.begin() + 2)
       << "an accessed memory is hot";
+}
+
+TEST_F(DriftTest, HotSetIsBoundedPerDomainAndKeepsTheMostRecentlyTouched) {
+  // A long burst of activity (or a cursor far behind the log) must not make
+  // every memory hot: a cycle would then weigh the whole store.
+  const std::size_t n = 3 * DriftPlanner::kHotPerDomain;
+  for (std::size_t i = 0; i < n; ++i) {
+    Memory m = mem("w" + std::to_string(i), "fact " + std::to_string(i), "work");
+    m.created_at = clock.now();
+    add(m);
+    clock.advance(kMinute);
+  }
+  ASSERT_TRUE(store->submit({events::memory_accessed("alice", {"w0"}, clock.now())}));
+  DriftPlanner p;
+  std::vector<std::string> sample;
+  store->read([&](const State& s) {
+    p.rebuild(s);
+    EXPECT_EQ(p.hot_size(), DriftPlanner::kHotPerDomain) << "rebuild seeds at most the cap";
+    (void)log->scan(1, [&](const Event& e) {
+      p.observe(e, s);
+      return true;
+    });
+    EXPECT_EQ(p.hot_size(), DriftPlanner::kHotPerDomain) << "observing touches, never grows past the cap";
+    sample = p.sample(s, "work", 4, svc.policy, clock.now());
+    return 0;
+  });
+  ASSERT_EQ(sample.size(), 4u);
+  EXPECT_EQ(sample[0], "w0") << "the last touched (accessed) memory is hot, though oldest";
+  EXPECT_EQ(sample[1], "w" + std::to_string(n - 1)) << "then the newest";
+  EXPECT_EQ(p.hot_size(), DriftPlanner::kHotPerDomain - 2) << "sampled hot memories cool down";
+}
+
+TEST_F(DriftTest, FirstCycleDoesNotReadALogItsStateAlreadyFolded) {
+  for (int i = 0; i < 30; ++i) add(mem("m" + std::to_string(i), "fact", "work"));
+  ASSERT_EQ(log->cursor("drift"), 0u);
+  auto rep = run_drift_cycle(st);
+  ASSERT_FALSE(rep.error);
+  EXPECT_EQ(log->cursor("drift"), log->head() - rep.events - 1)
+      << "the cursor jumps to what the planner indexed from the state";
+  EXPECT_GT(rep.sampled, 0u) << "seeded hot memories are sampled";
 }
 
 TEST_F(DriftTest, CycleResolvesATemporalPairAndRecordsAContradiction) {
