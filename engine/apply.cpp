@@ -18,7 +18,7 @@ namespace credence {
 
 /// `m` in a node of State's memory map, allocated by this thread.
 static MemoryNode memory_node(Memory m) {
-  thread_local std::unordered_map<std::string, Memory> scratch;
+  thread_local StringMap<Memory> scratch;
   std::string id = m.id;
   auto it = scratch.emplace(std::move(id), std::move(m)).first;
   return scratch.extract(it);

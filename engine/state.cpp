@@ -13,7 +13,7 @@ const std::vector<std::string> kEmpty;
 
 template <class Map>
 auto* find_in(Map& m, std::string_view key) {
-  auto it = m.find(std::string(key));
+  auto it = m.find(key);
   return it == m.end() ? nullptr : &it->second;
 }
 }  // namespace

@@ -56,6 +56,16 @@ struct Touched {
   void add(std::string key) { keys.push_back(std::move(key)); }
 };
 
+/// Hash of string keys that also takes string_view, so lookups by a view
+/// (or a literal) do not build a temporary std::string.
+struct StringKeyHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+/// An unordered map keyed by strings with heterogeneous lookup.
+template <class V>
+using StringMap = std::unordered_map<std::string, V, StringKeyHash, std::equal_to<>>;
+
 /// The uncertainty ledger inside State, running on event time: apply() sets
 /// its clock to each event's timestamp (at()), so the fold reads no wall
 /// clock. Copies get their own clock.
@@ -107,10 +117,10 @@ class State {
   /// Relationship ids that start or end at a memory.
   const std::vector<std::string>& memory_relationships(std::string_view id) const;
 
-  const std::unordered_map<std::string, Memory>& memories() const { return memories_; }
-  const std::unordered_map<std::string, Uncertainty>& uncertainties() const { return uncertainties_; }
-  const std::unordered_map<std::string, Relationship>& relationships() const { return relationships_; }
-  const std::unordered_map<std::string, UserSettings>& users() const { return users_; }
+  const StringMap<Memory>& memories() const { return memories_; }
+  const StringMap<Uncertainty>& uncertainties() const { return uncertainties_; }
+  const StringMap<Relationship>& relationships() const { return relationships_; }
+  const StringMap<UserSettings>& users() const { return users_; }
   const std::map<std::string, PendingClassification>& pending_all() const { return pending_; }
   const BackgroundState& background() const { return background_; }
 
@@ -149,17 +159,17 @@ class State {
   void index_uncertainty(const Uncertainty& u);
   void index_relationship(const Relationship& r);
 
-  std::unordered_map<std::string, Memory> memories_;
-  std::unordered_map<std::string, Uncertainty> uncertainties_;
-  std::unordered_map<std::string, Relationship> relationships_;
-  std::unordered_map<std::string, UserSettings> users_;
+  StringMap<Memory> memories_;
+  StringMap<Uncertainty> uncertainties_;
+  StringMap<Relationship> relationships_;
+  StringMap<UserSettings> users_;
   std::map<std::string, PendingClassification> pending_;
   BackgroundState background_;
   StateLedger ledger_;
-  std::unordered_map<std::string, std::vector<std::string>> by_user_mem_;
-  std::unordered_map<std::string, std::vector<std::string>> by_user_unc_;
-  std::unordered_map<std::string, std::vector<std::string>> by_mem_unc_;
-  std::unordered_map<std::string, std::vector<std::string>> by_mem_rel_;
+  StringMap<std::vector<std::string>> by_user_mem_;
+  StringMap<std::vector<std::string>> by_user_unc_;
+  StringMap<std::vector<std::string>> by_mem_unc_;
+  StringMap<std::vector<std::string>> by_mem_rel_;
   std::uint64_t applied_seq_ = 0;
   std::size_t live_memories_ = 0;
 
@@ -192,7 +202,7 @@ Status apply(State& state, const Event& event, Touched* touched = nullptr);
 /// A memory already in a node of State's memory map: the thread that decodes
 /// it also allocates (and first touches) the node, so the applying thread
 /// only links it in.
-using MemoryNode = std::unordered_map<std::string, Memory>::node_type;
+using MemoryNode = StringMap<Memory>::node_type;
 
 /// The costly half of folding a memory.added event (decoding its payload
 /// into a map node), which needs no state, so it can run on another thread

@@ -202,9 +202,13 @@ struct Partition {
   }
 };
 
+/// The flag filters only (cheap: no string compare).
+bool passes_flags(const Slot& s, const VectorQuery& q) {
+  return !s.removed && (q.include_superseded || !s.superseded);
+}
+
 bool passes(const Slot& s, const VectorQuery& q) {
-  return !s.removed && (q.include_superseded || !s.superseded) &&
-         (q.exclude_id.empty() || s.id != q.exclude_id);
+  return passes_flags(s, q) && (q.exclude_id.empty() || s.id != q.exclude_id);
 }
 
 /// A hit inside one shard: similarity, kind, label.
@@ -218,6 +222,8 @@ struct Scored {
 class TopK {
  public:
   explicit TopK(std::size_t k) : k_(k) {}
+  /// Whether a hit of similarity `sim` would be kept now.
+  bool admits(float sim) const { return heap_.size() < k_ || sim > heap_.top().sim; }
   void offer(const Scored& h) {
     if (heap_.size() < k_) {
       heap_.push(h);
@@ -580,12 +586,16 @@ struct VectorIndex::Impl {
   /// Exact search of a shard. Caller holds p.mu (shared).
   void scan(const Shard& sh, MemoryKind kind, const float* q,
             const VectorQuery& vq, TopK& top) const {
+    // The id filter (a string compare) only for hits that would be kept.
+    auto offer = [&](std::uint32_t l, float sim) {
+      if (sim < vq.min_similarity || !top.admits(sim)) return;
+      if (!vq.exclude_id.empty() && sh.slots[l].id == vq.exclude_id) return;
+      top.offer({sim, kind, l});
+    };
     if (!sh.graph) {
       for (std::uint32_t l = 0; l < sh.slots.size(); ++l) {
-        if (!passes(sh.slots[l], vq)) continue;
-        const float sim =
-            similarity(q, sh.flat.data() + static_cast<std::size_t>(l) * o.dim);
-        if (sim >= vq.min_similarity) top.offer({sim, kind, l});
+        if (!passes_flags(sh.slots[l], vq)) continue;
+        offer(l, similarity(q, sh.flat.data() + static_cast<std::size_t>(l) * o.dim));
       }
       return;
     }
@@ -593,9 +603,8 @@ struct VectorIndex::Impl {
     for (hnswlib::tableint i = 0; i < g.cur_element_count; ++i) {
       if (g.isMarkedDeleted(i)) continue;
       const auto l = static_cast<std::uint32_t>(g.getExternalLabel(i));
-      if (!passes(sh.slots[l], vq)) continue;
-      const float sim = similarity(q, g.getDataByInternalId(i));
-      if (sim >= vq.min_similarity) top.offer({sim, kind, l});
+      if (!passes_flags(sh.slots[l], vq)) continue;
+      offer(l, similarity(q, g.getDataByInternalId(i)));
     }
   }
 
