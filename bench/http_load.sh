@@ -59,6 +59,19 @@ start_daemon() {
   exit 1
 }
 
+# wait_index_saved: a daemon that rebuilt its vector index saves it in the
+# background after it starts answering (seconds of disk writes at 1M
+# memories); measurements wait for that to finish.
+wait_index_saved() {
+  for _ in $(seq 1 1200); do
+    local rebuilt saved
+    rebuilt=$(grep -c 'vector index rebuilt' "$WORK/serve.log" || true)
+    saved=$(grep -c 'vector index saved' "$WORK/serve.log" || true)
+    ((saved >= rebuilt)) && return
+    sleep 0.25
+  done
+}
+
 stop_daemon() {
   kill -TERM "$DPID"
   wait "$DPID" || { echo "http_load: the daemon exited non-zero" >&2; exit 1; }
@@ -144,11 +157,13 @@ EOF
   HANG_PID=""
 }
 
-# drift_cost N: median drift cycle time (ms) over 30 cycles on a store of N memories.
+# drift_cost N [USERS]: median drift cycle time (ms) over 30 cycles on a store
+# of N memories spread over USERS users (default 1000).
 drift_cost() {
-  local n=$1 dir=$WORK/drift$1
-  "$GEN" --generate "$dir" $((n * 5 / 4)) >/dev/null 2>&1
+  local n=$1 users=${2:-1000} dir=$WORK/drift$1
+  "$GEN" --generate "$dir" $((n * 5 / 4)) "$users" >/dev/null 2>&1
   start_daemon "$dir"
+  wait_index_saved
   echo "memories $(metric credence_memories)"
   # The first cycle builds the sampler (O(store), once per start); reported apart.
   echo "first_cycle $(curl -sf -XPOST -H 'Content-Type: application/json' -d '{}' "$URL/v1/drift/run")"
@@ -169,10 +184,15 @@ EOF
 
 phase_drift() {
   echo "== drift: cycle cost at 10,000 and at 1,000,000 memories"
-  echo "-- 10,000 memories"
-  drift_cost 10000
-  echo "-- 1,000,000 memories"
-  drift_cost 1000000
+  # Two ways for a store to grow: more users of the same size (a user's
+  # search partition stays the same) and the same users growing (each
+  # partition grows 100x: the nearest-neighbour search inside it grows too).
+  echo "-- 10,000 memories, 10 users (~1,000 memories each)"
+  drift_cost 10000 10
+  echo "-- 10,000 memories, 1,000 users (~10 memories each)"
+  drift_cost 10000 1000
+  echo "-- 1,000,000 memories, 1,000 users (~1,000 memories each)"
+  drift_cost 1000000 1000
 }
 
 case "${1:-all}" in

@@ -3,10 +3,11 @@
 //   build/bench/credence_bench_log --benchmark_filter=Append
 //       append throughput, 200-byte payloads, OS-buffered and fsync-per-batch,
 //       from concurrent single-event writers (group commit) and batch writers.
-//   build/bench/credence_bench_log --generate DIR N
+//   build/bench/credence_bench_log --generate DIR N [USERS]
 //       writes N realistic memory events (plus reinforcements, accesses,
-//       deletions) into DIR through the state store, for timing
-//       `credence replay --data-dir DIR`.
+//       deletions) spread over USERS users (default 1000) into DIR through
+//       the state store, for timing `credence replay --data-dir DIR` and
+//       the daemon benchmarks (bench/http_load.sh).
 #include <benchmark/benchmark.h>
 
 #include <atomic>
@@ -126,7 +127,7 @@ BENCHMARK(BM_AppendBatches)
     ->UseRealTime()
     ->Iterations(3);
 
-int generate(const std::string& dir, long n) {
+int generate(const std::string& dir, long n, long users) {
   EventLog::Options o;
   o.dir = dir;
   o.fsync = false;
@@ -146,7 +147,7 @@ int generate(const std::string& dir, long n) {
   while (written < n) {
     Event e;
     const auto r = rng() % 100;
-    const std::string user = "user" + std::to_string(rng() % 1000);
+    const std::string user = "user" + std::to_string(rng() % static_cast<std::uint64_t>(users));
     if (r < 80 || ids.empty()) {
       Memory m;
       m.id = new_id("mem", t);
@@ -195,8 +196,14 @@ int generate(const std::string& dir, long n) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 4 && std::strcmp(argv[1], "--generate") == 0)
-    return generate(argv[2], std::strtol(argv[3], nullptr, 10));
+  if ((argc == 4 || argc == 5) && std::strcmp(argv[1], "--generate") == 0) {
+    const long users = argc == 5 ? std::strtol(argv[4], nullptr, 10) : 1000;
+    if (users < 1) {
+      std::fprintf(stderr, "--generate DIR N [USERS]: USERS must be a positive integer\n");
+      return 2;
+    }
+    return generate(argv[2], std::strtol(argv[3], nullptr, 10), users);
+  }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

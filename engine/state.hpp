@@ -17,6 +17,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -58,10 +59,15 @@ struct Touched {
 
 /// Hash of string keys that also takes string_view, so lookups by a view
 /// (or a literal) do not build a temporary std::string.
+/// Deliberately not noexcept: libstdc++ then caches each node's hash code,
+/// so a lookup walking a bucket compares cached codes instead of re-hashing
+/// (and fetching) every neighbouring key.
 struct StringKeyHash {
   using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
+static_assert(!std::is_nothrow_invocable_v<const StringKeyHash&, const std::string&>,
+              "StringKeyHash must stay potentially-throwing so hash codes are cached");
 /// An unordered map keyed by strings with heterogeneous lookup.
 template <class V>
 using StringMap = std::unordered_map<std::string, V, StringKeyHash, std::equal_to<>>;
