@@ -110,8 +110,10 @@ std::map<std::uint64_t, Expected<WriteOutcome>> consolidate_backlog(Services& sv
   EventLog& log = svc.store->log();
   std::uint64_t cursor = log.cursor(kConsolidationCursor);
   std::vector<Event> todo;
-  (void)log.scan(cursor + 1, [&](const Event& e) {
-    if (e.type == events::kConceptExtracted) todo.push_back(e);
+  std::uint64_t scanned = cursor;
+  (void)log.scan(cursor + 1, [&](Event& e) {
+    scanned = e.seq;
+    if (e.type == events::kConceptExtracted) todo.push_back(std::move(e));
     return true;
   });
   for (const auto& e : todo) {
@@ -125,6 +127,14 @@ std::map<std::uint64_t, Expected<WriteOutcome>> consolidate_backlog(Services& sv
     }
     cursor = e.seq;
     out.emplace(e.seq, std::move(res));
+  }
+  // Everything scanned is consumed: move the cursor past the events that
+  // were not concepts too, so the next scan (each start, each request)
+  // reads only what is new instead of the log since the last concept.
+  if (scanned > cursor && (todo.empty() || cursor == todo.back().seq)) {
+    EventLog::Txn txn;
+    txn.cursors.push_back({kConsolidationCursor, cursor, scanned});
+    if (svc.store->log().commit(std::move(txn))) cursor = scanned;
   }
   return out;
 }

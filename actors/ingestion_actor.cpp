@@ -17,6 +17,16 @@ double elapsed_ms(self_ptr self, const IngestJob& job) {
 
 void start(self_ptr self, std::uint64_t token);
 
+/// Delivers a reply to the command's sink when it has one, else to the sender.
+template <class Reply>
+void deliver(IngestJob& job, const ReplySinkPtr<Reply>& sink, Reply r) {
+  if (sink) {
+    sink->put(std::move(r));
+  } else {
+    job.rp.deliver(std::move(r));
+  }
+}
+
 void finish(self_ptr self, std::uint64_t token) {
   auto& st = self->state;
   auto it = st.jobs.find(token);
@@ -49,20 +59,20 @@ void reply_error(self_ptr self, IngestJob& job, Error err) {
       WriteReply r;
       r.error = std::move(err);
       r.elapsed_ms = elapsed_ms(self, job);
-      job.rp.deliver(std::move(r));
+      deliver(job, job.write.sink, std::move(r));
       break;
     }
     case IngestJob::Kind::message: {
       MessageReply r;
       r.error = std::move(err);
       r.elapsed_ms = elapsed_ms(self, job);
-      job.rp.deliver(std::move(r));
+      deliver(job, job.message.sink, std::move(r));
       break;
     }
     case IngestJob::Kind::decide: {
       DecideReply r;
       r.error = std::move(err);
-      job.rp.deliver(std::move(r));
+      deliver(job, job.decide.sink, std::move(r));
       break;
     }
   }
@@ -82,7 +92,7 @@ void reply_success(self_ptr self, IngestJob& job, std::vector<std::uint64_t> seq
       r.deferred = any_deferred(job);
       r.assessments = job.verdicts;
       r.elapsed_ms = elapsed_ms(self, job);
-      job.rp.deliver(std::move(r));
+      deliver(job, job.write.sink, std::move(r));
       break;
     }
     case IngestJob::Kind::message: {
@@ -91,13 +101,13 @@ void reply_success(self_ptr self, IngestJob& job, std::vector<std::uint64_t> seq
       r.deferred = any_deferred(job);
       r.candidates = job.verdicts.size();
       r.elapsed_ms = elapsed_ms(self, job);
-      job.rp.deliver(std::move(r));
+      deliver(job, job.message.sink, std::move(r));
       break;
     }
     case IngestJob::Kind::decide: {
       DecideReply r;
       r.seqs = std::move(seqs);
-      job.rp.deliver(std::move(r));
+      deliver(job, job.decide.sink, std::move(r));
       break;
     }
   }
@@ -307,7 +317,7 @@ void start(self_ptr self, std::uint64_t token) {
           r.replayed = true;
           r.replayed_seq = *seq;
           r.elapsed_ms = elapsed_ms(self, job);
-          job.rp.deliver(std::move(r));
+          deliver(job, job.write.sink, std::move(r));
           finish(self, token);
           return;
         }

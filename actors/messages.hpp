@@ -15,11 +15,16 @@
 #include <caf/allowed_unsafe_message_type.hpp>
 #include <caf/atom.hpp>
 
+#include "actors/reply_sink.hpp"
 #include "actors/services.hpp"
 #include "common/expected.hpp"
 #include "engine/uncertainty.hpp"
 
 namespace credence {
+
+struct WriteReply;
+struct MessageReply;
+struct DecideReply;
 
 using tick_atom = caf::atom_constant<caf::atom("tick")>;
 using run_atom = caf::atom_constant<caf::atom("run")>;
@@ -32,6 +37,8 @@ struct WriteCommand {
   /// When set, a write whose (user, key) was already appended is not decided
   /// again: the reply says `replayed` with the earlier sequence number.
   std::string idempotency_key;
+  /// When set, the reply goes here instead of to the sender.
+  ReplySinkPtr<WriteReply> sink;
 };
 struct WriteReply {
   std::optional<Error> error;
@@ -48,6 +55,8 @@ struct MessageCommand {
   std::string user;
   std::string text;
   std::optional<std::chrono::milliseconds> deadline;
+  /// When set, the reply goes here instead of to the sender.
+  ReplySinkPtr<MessageReply> sink;
 };
 struct MessageReply {
   std::optional<Error> error;
@@ -64,6 +73,8 @@ struct MessageReply {
 struct DecideCommand {
   std::string user;
   std::function<Expected<std::vector<Event>>(const State&)> decide;
+  /// When set, the reply goes here instead of to the sender.
+  ReplySinkPtr<DecideReply> sink;
 };
 struct DecideReply {
   std::optional<Error> error;

@@ -12,9 +12,35 @@
 
 namespace credence {
 
+std::size_t shard_index(const std::string& user, std::size_t shards) {
+  return std::hash<std::string>{}(user) % std::max<std::size_t>(1, shards);
+}
+
+void ShardTable::set(std::size_t index, caf::actor shard) {
+  std::unique_lock lk(mu_);
+  if (shards_.size() <= index) shards_.resize(index + 1);
+  shards_[index] = std::move(shard);
+}
+
+caf::actor ShardTable::pick(const std::string& user) const {
+  std::shared_lock lk(mu_);
+  if (shards_.empty()) return {};
+  return shards_[shard_index(user, shards_.size())];
+}
+
+void ShardTable::clear() {
+  std::unique_lock lk(mu_);
+  for (auto& a : shards_) a = caf::actor{};
+}
+
 namespace {
 
 using self_ptr = caf::stateful_actor<supervisor_state>*;
+
+void publish(self_ptr self, const std::string& role, caf::actor a) {
+  if (!self->state.opt.shards || role.rfind("ingestion/", 0) != 0) return;
+  self->state.opt.shards->set(std::stoul(role.substr(10)), std::move(a));
+}
 
 caf::actor& slot(self_ptr self, const std::string& role) {
   auto& st = self->state;
@@ -47,11 +73,12 @@ void spawn_role(self_ptr self, const std::string& role) {
   self->monitor(a);
   st.roles[a.address()] = role;
   slot(self, role) = a;
+  publish(self, role, a);
 }
 
 const caf::actor& shard_for(self_ptr self, const std::string& user) {
   auto& v = self->state.ingestion;
-  return v[std::hash<std::string>{}(user) % v.size()];
+  return v[shard_index(user, v.size())];
 }
 
 }  // namespace
@@ -74,6 +101,7 @@ caf::behavior supervisor_actor(caf::stateful_actor<supervisor_state>* self, Serv
     if (it == s.roles.end()) return;
     const std::string role = it->second;
     s.roles.erase(it);
+    publish(self, role, caf::actor{});  // callers go through the supervisor meanwhile
     if (s.stopping || !dm.reason || dm.reason == caf::exit_reason::user_shutdown) return;
     auto lg = log::get("supervisor");
     auto& times = s.restart_times[role];
@@ -98,6 +126,7 @@ caf::behavior supervisor_actor(caf::stateful_actor<supervisor_state>* self, Serv
   self->set_exit_handler([=](caf::exit_msg& em) {
     auto& s = self->state;
     s.stopping = true;
+    if (s.opt.shards) s.opt.shards->clear();
     for (auto& a : s.ingestion) self->send_exit(a, em.reason);
     for (auto* a : {&s.classifier, &s.drift, &s.decay, &s.consolidation, &s.gate})
       if (*a) self->send_exit(*a, em.reason);

@@ -19,6 +19,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
@@ -30,10 +31,31 @@
 
 namespace credence {
 
+/// The user -> ingestion shard choice (the same everywhere, so a user's
+/// commands keep their order whichever way they travel).
+std::size_t shard_index(const std::string& user, std::size_t shards);
+
+/// The live ingestion shards, for callers that send a user's commands to
+/// the shard directly (the HTTP workers) instead of through the supervisor.
+/// The supervisor fills a slot when it (re)spawns a shard and empties it when
+/// the shard dies; an empty slot means "ask the supervisor".
+class ShardTable {
+ public:
+  void set(std::size_t index, caf::actor shard);
+  /// The shard of `user`, or an invalid handle.
+  caf::actor pick(const std::string& user) const;
+  void clear();
+
+ private:
+  mutable std::shared_mutex mu_;
+  std::vector<caf::actor> shards_;
+};
+
 struct SupervisorOptions {
   std::size_t ingestion_shards = 2;
   std::size_t max_restarts = 5;
   std::chrono::seconds restart_window{60};
+  std::shared_ptr<ShardTable> shards;  ///< published ingestion shards (optional)
 };
 
 struct supervisor_state {

@@ -113,7 +113,7 @@ void post_memories(ApiContext& ctx, const httplib::Request& req, httplib::Respon
   cmd.request.memory.id = ctx.svc->ids->next("mem");
   const std::string user = m.user;
   if (!idem.empty()) cmd.idempotency_key = idem;
-  auto reply = ask<WriteReply>(ctx, std::move(cmd), command_timeout(ctx));
+  auto reply = ask_shard<WriteReply>(ctx, user, std::move(cmd), command_timeout(ctx));
   if (!reply) return send_error(res, reply.error());
   if (reply->error) return send_error(res, *reply->error);
   if (reply->replayed && replay_idempotent(ctx, res, user, idem)) return;
@@ -427,8 +427,9 @@ void post_messages(ApiContext& ctx, const httplib::Request& req, httplib::Respon
     }
   }
   if (!r.ok()) return send_error(res, r.error());
-  auto reply = ask<MessageReply>(ctx, cmd, (cmd.deadline ? *cmd.deadline : ctx.svc->deadline) +
-                                               std::chrono::seconds(15));
+  const std::string user = cmd.user;
+  auto reply = ask_shard<MessageReply>(
+      ctx, user, cmd, (cmd.deadline ? *cmd.deadline : ctx.svc->deadline) + std::chrono::seconds(15));
   if (!reply) return send_error(res, reply.error());
   if (reply->error) return send_error(res, *reply->error);
   const MessageOutcome& out = reply->outcome;

@@ -30,11 +30,15 @@ class actor_system;
 namespace credence {
 
 class WordNet;
+class ShardTable;
 
 struct ApiContext {
   Services* svc = nullptr;
   caf::actor_system* sys = nullptr;
   caf::actor supervisor;
+  /// The live ingestion shards: writes, messages and decisions go to the
+  /// user's shard directly when it is up (else through the supervisor).
+  std::shared_ptr<ShardTable> shards;
   Config config;
   std::shared_ptr<const WordNet> wordnet;
   std::shared_ptr<std::atomic<bool>> degraded;

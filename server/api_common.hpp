@@ -13,6 +13,7 @@
 #include <httplib.h>
 
 #include "actors/messages.hpp"
+#include "actors/supervisor.hpp"
 #include "common/json_reader.hpp"
 #include "common/json_writer.hpp"
 #include "engine/wordnet.hpp"
@@ -153,6 +154,22 @@ Expected<Reply> ask(ApiContext& ctx, Msg msg, std::chrono::milliseconds timeout)
   return std::move(*out);
 }
 
+/// Sends a per-user command (WriteCommand, MessageCommand, DecideCommand) to
+/// the user's ingestion shard and waits for its reply: straight to the shard
+/// with a reply sink when the shard is up (no scoped actor, no supervisor
+/// hop, no CAF timer), else through the supervisor.
+template <class Reply, class Msg>
+Expected<Reply> ask_shard(ApiContext& ctx, const std::string& user, Msg msg,
+                          std::chrono::milliseconds timeout) {
+  caf::actor shard = ctx.shards ? ctx.shards->pick(user) : caf::actor{};
+  if (!shard) return ask<Reply>(ctx, std::move(msg), timeout);
+  auto sink = std::make_shared<ReplySink<Reply>>();
+  msg.sink = sink;
+  caf::anon_send(shard, std::move(msg));
+  if (auto r = sink->wait_for(timeout)) return std::move(*r);
+  return make_error(Errc::overloaded, "the request was not handled in time; retry later");
+}
+
 inline std::chrono::milliseconds command_timeout(ApiContext& ctx) {
   return ctx.svc->deadline + std::chrono::seconds(15);
 }
@@ -160,7 +177,8 @@ inline std::chrono::milliseconds command_timeout(ApiContext& ctx) {
 /// Runs a per-user decision in the user's turn (through ingestion).
 inline Expected<DecideReply> decide(ApiContext& ctx, const std::string& user,
                              std::function<Expected<std::vector<Event>>(const State&)> fn) {
-  auto r = ask<DecideReply>(ctx, DecideCommand{user, std::move(fn)}, command_timeout(ctx));
+  auto r = ask_shard<DecideReply>(ctx, user, DecideCommand{user, std::move(fn), nullptr},
+                                  command_timeout(ctx));
   if (!r) return r;
   if (r->error) return *r->error;
   return r;

@@ -16,6 +16,7 @@
 
 #include "store/event_log.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -343,7 +344,8 @@ void EventLog::Impl::write_group(std::vector<Pending*>& group) {
   if (appended) head.store(next_seq - 1, std::memory_order_release);
 }
 
-std::vector<Expected<EventLog::CommitResult>> EventLog::commit_many(std::vector<Txn> txns) {
+std::vector<Expected<EventLog::CommitResult>> EventLog::commit_many(std::vector<Txn> txns,
+                                                                  std::vector<Event>* appended) {
   auto& im = *impl_;
   std::vector<Expected<CommitResult>> out;
   out.reserve(txns.size());
@@ -390,7 +392,21 @@ std::vector<Expected<EventLog::CommitResult>> EventLog::commit_many(std::vector<
     im.cv.notify_all();
   }
   lk.unlock();
-  for (auto& p : pending) out.push_back(std::move(*p.result));
+  for (auto& p : pending) {
+    if (appended && *p.result) {
+      const CommitResult& r = **p.result;
+      for (std::size_t i = 0; i < p.txn.events.size() && i < r.seqs.size(); ++i) {
+        if (r.duplicate[i]) continue;
+        Event& e = p.txn.events[i];
+        e.seq = r.seqs[i];
+        appended->push_back(std::move(e));
+      }
+    }
+    out.push_back(std::move(*p.result));
+  }
+  if (appended)
+    std::sort(appended->begin(), appended->end(),
+              [](const Event& a, const Event& b) { return a.seq < b.seq; });
   return out;
 }
 

@@ -83,8 +83,11 @@ class EventLog {
   Expected<CommitResult> commit(Txn txn);
   /// Commits several independent transactions, in order, sharing group
   /// commits (one durable write when they fit one batch). Each succeeds or
-  /// fails on its own.
-  std::vector<Expected<CommitResult>> commit_many(std::vector<Txn> txns);
+  /// fails on its own. With `appended`, the events that were appended (not
+  /// duplicates) are moved there with their seq set, in seq order, so a
+  /// committer can apply them without reading them back.
+  std::vector<Expected<CommitResult>> commit_many(std::vector<Txn> txns,
+                                                  std::vector<Event>* appended = nullptr);
 
   /// Highest sequence number appended (0 when the log is empty).
   std::uint64_t head() const;

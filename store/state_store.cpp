@@ -136,6 +136,29 @@ Status StateStore::apply_range_locked(std::uint64_t upto, std::vector<Event>* ap
   return {};
 }
 
+Status StateStore::apply_committed_locked(std::vector<Event>& events, std::vector<Event>* applied) {
+  Touched touched;
+  Status status;
+  for (auto& e : events) {
+    if (e.seq <= state_.applied_seq()) continue;  // already applied by a catch-up
+    if (e.seq != state_.applied_seq() + 1) {
+      // Another writer's events come first.
+      status = apply_range_locked(e.seq - 1, applied);
+      if (!status) break;
+      if (e.seq != state_.applied_seq() + 1) break;  // not readable yet: the log catches up below
+    }
+    status = apply(state_, e, &touched);
+    if (!status) {
+      log::get("state")->error("cannot apply: {}", status.error().describe());
+      break;
+    }
+    if (applied) applied->push_back(std::move(e));
+  }
+  dirty_.insert(dirty_.end(), touched.keys.begin(), touched.keys.end());
+  if (!status) return status;
+  return apply_range_locked(log_.head(), applied);
+}
+
 Expected<EventLog::CommitResult> StateStore::submit(std::vector<Event> events) {
   auto res = log_.append(std::move(events));
   if (!res) return res;
@@ -204,13 +227,14 @@ void StateStore::writer_loop() {
       t.events = std::move(evs);
       txns.push_back(std::move(t));
     }
-    auto results = log_.commit_many(std::move(txns));
+    std::vector<Event> committed;
+    auto results = log_.commit_many(std::move(txns), &committed);
     std::vector<Event> applied;
     bool want_flush = false;
     Status apply_status;
     {
       std::unique_lock lock(mu_);
-      apply_status = apply_range_locked(log_.head(), &applied);
+      apply_status = apply_committed_locked(committed, &applied);
       want_flush = dirty_.size() >= options_.flush_max_dirty;
     }
     notify_applied(applied);

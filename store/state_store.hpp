@@ -85,6 +85,10 @@ class StateStore {
  private:
   StateStore(EventLog& log, Options options);
   Status apply_range_locked(std::uint64_t upto, std::vector<Event>* applied);
+  /// Applies events this store just committed (seq set, in seq order)
+  /// without reading them back from the log; what other writers appended in
+  /// between, and after, is read from the log. Ends caught up to the head.
+  Status apply_committed_locked(std::vector<Event>& events, std::vector<Event>* applied);
   void flusher_loop();
 
   EventLog& log_;

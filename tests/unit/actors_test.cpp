@@ -6,6 +6,7 @@
 
 #include <caf/all.hpp>
 
+#include "actors/background_actors.hpp"
 #include "actors/drift_actor.hpp"
 #include "actors/ingestion_actor.hpp"
 #include "actors/supervisor.hpp"
@@ -311,4 +312,64 @@ TEST_F(ActorTest, SupervisorRestartsACrashedChildAndKeepsServing) {
   EXPECT_FALSE(degraded->load());
   caf::anon_send_exit(sup, caf::exit_reason::user_shutdown);
   sched->run();
+}
+
+TEST_F(ActorTest, ShardTablePublishesLiveShardsThatAnswerThroughASink) {
+  // The HTTP workers send a user's commands straight to the shard in this
+  // table and wait on a reply sink; a crashed shard is replaced in the table
+  // and shutdown empties it (callers then go through the supervisor).
+  svc.mode = ClassifierMode::embedded;
+  svc.drift_interval = std::chrono::hours(24);
+  svc.decay_interval = std::chrono::hours(24);
+  auto degraded = std::make_shared<std::atomic<bool>>(false);
+  auto table = std::make_shared<ShardTable>();
+  auto sup = spawn(supervisor_actor, &svc, SupervisorOptions{2, 5, 60s, table}, degraded);
+  sched->run();
+  const caf::actor shard = table->pick("alice");
+  ASSERT_TRUE(shard);
+  EXPECT_TRUE(table->pick("alice") == shard) << "a user always maps to the same shard";
+
+  WriteCommand w;
+  w.request.memory.user = "alice";
+  w.request.memory.text = "I like tea";
+  w.sink = std::make_shared<ReplySink<WriteReply>>();
+  auto sink = w.sink;
+  caf::anon_send(shard, std::move(w));
+  sched->run();
+  auto reply = sink->wait_for(0ms);
+  ASSERT_TRUE(reply.has_value()) << "the reply went to the sink";
+  EXPECT_FALSE(reply->error);
+  EXPECT_EQ(reply->outcome.action, WriteAction::add);
+
+  DecideCommand boom{"alice",
+                     [](const State&) -> Expected<std::vector<Event>> {
+                       throw std::runtime_error("injected failure");
+                     },
+                     std::make_shared<ReplySink<DecideReply>>()};
+  auto boom_sink = boom.sink;
+  caf::anon_send(shard, std::move(boom));
+  sched->run();
+  auto crashed = boom_sink->wait_for(0ms);
+  ASSERT_TRUE(crashed.has_value()) << "a crash answers the waiter instead of leaving it hanging";
+  EXPECT_TRUE(crashed->error.has_value());
+  const caf::actor restarted = table->pick("alice");
+  ASSERT_TRUE(restarted) << "the restarted shard is published";
+  EXPECT_TRUE(restarted != shard);
+
+  caf::anon_send_exit(sup, caf::exit_reason::user_shutdown);
+  sched->run();
+  EXPECT_FALSE(table->pick("alice")) << "shutdown empties the table";
+}
+
+TEST_F(ActorTest, ConsolidationBacklogMovesItsCursorPastEventsThatAreNotConcepts) {
+  // Each start and each consolidation request reads the log from this
+  // cursor: it must not stay at the last concept while the log grows.
+  for (int i = 0; i < 20; ++i) add_memory("m" + std::to_string(i), "fact " + std::to_string(i));
+  EXPECT_EQ(log->cursor("consolidation"), 0u);
+  auto out = consolidate_backlog(svc);
+  EXPECT_TRUE(out.empty()) << "no concept to consolidate";
+  EXPECT_EQ(log->cursor("consolidation"), log->head());
+  add_memory("m20", "one more");
+  (void)consolidate_backlog(svc);
+  EXPECT_EQ(log->cursor("consolidation"), log->head());
 }

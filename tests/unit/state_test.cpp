@@ -263,3 +263,45 @@ TEST(StateStore, DestructionAnswersEveryQueuedAsyncSubmission) {
   auto log = std::move(*EventLog::open(o));
   EXPECT_EQ(log->head(), 50u) << "nothing queued was lost";
 }
+
+TEST(StateStore, AsyncSubmissionsInterleavedWithOtherWritersFoldLikeTheLog) {
+  // The async writer applies what it committed without reading it back;
+  // events other writers append in between (drift, consolidation, direct
+  // log commits) must still be applied first, in sequence order.
+  test::TmpDir d;
+  auto log = open_log(d);
+  auto ss = std::move(*StateStore::open(*log, {}));
+  std::atomic<int> answered{0};
+  constexpr int kN = 200;
+  std::thread other([&] {
+    for (int i = 0; i < kN; ++i) {
+      auto m = make_memory("other_" + std::to_string(i), "v", "o" + std::to_string(i));
+      ASSERT_TRUE(log->append({events::memory_added(m, 500 + i)}));
+    }
+  });
+  for (int i = 0; i < kN; ++i) {
+    auto m = make_memory("mem_" + std::to_string(i), "u", "t" + std::to_string(i));
+    std::vector<Event> evs{events::memory_added(m, 100 + i)};
+    if (i % 5 == 0) evs.push_back(events::memory_deleted("u", m.id, DeleteReason::user, "", 300 + i));
+    ss->submit_async(std::move(evs), [&](auto res) {
+      EXPECT_TRUE(res);
+      ++answered;
+    });
+  }
+  other.join();
+  for (int i = 0; i < 2000 && answered.load() < kN; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_EQ(answered.load(), kN);
+  ASSERT_TRUE(ss->catch_up());
+  EXPECT_EQ(ss->applied_seq(), log->head());
+  State replayed;
+  ASSERT_TRUE(log->scan(1, [&](const Event& e) {
+    EXPECT_TRUE(apply(replayed, e));
+    return true;
+  }));
+  EXPECT_EQ(state_digest(replayed), ss->digest());
+  ss->read([&](const State& s) {
+    EXPECT_EQ(s.memories().size(), static_cast<std::size_t>(2 * kN));
+    return 0;
+  });
+}
