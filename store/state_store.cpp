@@ -281,9 +281,12 @@ Status StateStore::flush() {
     if (seq == persisted_seq_ && dirty_.empty()) return {};
   }
   {
-    // Copy the dirty entities under an exclusive lock (the dirty list is
-    // written by appliers), then commit without holding it.
-    std::unique_lock lock(mu_);
+    // Serialise the dirty entities under a shared lock: appliers (which
+    // write the state and the dirty list under the exclusive lock) wait, so
+    // the snapshot matches `seq`, while readers (the pre-screen, the judge,
+    // responses being rendered) go on. Only flush() touches the dirty list
+    // under a shared lock, and flushes are serialised by flush_mu_.
+    std::shared_lock lock(mu_);
     seq = state_.applied_seq();
     std::sort(dirty_.begin(), dirty_.end());
     dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
