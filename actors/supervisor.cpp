@@ -18,13 +18,11 @@ std::size_t shard_index(const std::string& user, std::size_t shards) {
 
 void ShardTable::set(std::size_t index, caf::actor shard) {
   std::unique_lock lk(mu_);
-  if (shards_.size() <= index) shards_.resize(index + 1);
-  shards_[index] = std::move(shard);
+  if (index < shards_.size()) shards_[index] = std::move(shard);
 }
 
 caf::actor ShardTable::pick(const std::string& user) const {
   std::shared_lock lk(mu_);
-  if (shards_.empty()) return {};
   return shards_[shard_index(user, shards_.size())];
 }
 

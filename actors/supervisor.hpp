@@ -14,6 +14,7 @@
 /// detached children finish the message in hand first (await them with
 /// actor_system::await_all_actors_done).
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <deque>
@@ -41,6 +42,9 @@ std::size_t shard_index(const std::string& user, std::size_t shards);
 /// the shard dies; an empty slot means "ask the supervisor".
 class ShardTable {
  public:
+  /// `shards` slots, as many as the supervisor spawns, so a user maps to the
+  /// same shard here as in the supervisor from the first request on.
+  explicit ShardTable(std::size_t shards) : shards_(std::max<std::size_t>(1, shards)) {}
   void set(std::size_t index, caf::actor shard);
   /// The shard of `user`, or an invalid handle.
   caf::actor pick(const std::string& user) const;

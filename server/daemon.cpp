@@ -273,7 +273,7 @@ Status Daemon::start() {
   // The actors. CAF's own config parsing (caf-application.ini) is skipped.
   im.caf_cfg.set("scheduler.max-threads", static_cast<std::size_t>(pc.actor_threads));
   im.sys = std::make_unique<caf::actor_system>(im.caf_cfg);
-  auto shards = std::make_shared<ShardTable>();
+  auto shards = std::make_shared<ShardTable>(static_cast<std::size_t>(pc.shards));
   im.supervisor = im.sys->spawn(supervisor_actor, &im.svc,
                                 SupervisorOptions{static_cast<std::size_t>(pc.shards), 5,
                                                   std::chrono::seconds(60), shards},

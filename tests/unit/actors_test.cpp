@@ -322,7 +322,7 @@ TEST_F(ActorTest, ShardTablePublishesLiveShardsThatAnswerThroughASink) {
   svc.drift_interval = std::chrono::hours(24);
   svc.decay_interval = std::chrono::hours(24);
   auto degraded = std::make_shared<std::atomic<bool>>(false);
-  auto table = std::make_shared<ShardTable>();
+  auto table = std::make_shared<ShardTable>(2);
   auto sup = spawn(supervisor_actor, &svc, SupervisorOptions{2, 5, 60s, table}, degraded);
   sched->run();
   const caf::actor shard = table->pick("alice");
