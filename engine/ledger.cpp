@@ -26,6 +26,7 @@
 #include "engine/ledger.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -47,7 +48,7 @@ namespace {
 
 constexpr std::uint32_t kNone = 0xffffffffu;
 constexpr std::size_t kMaxIdLength = 128;
-constexpr std::size_t kInlineId = 24;
+constexpr std::size_t kInlineId = 16;  // new_belief_id's 15 characters fit
 constexpr std::size_t kBlockBytes = std::size_t{2} << 20;  // one huge page
 constexpr std::uint32_t kCheckpointEvery = 64;
 constexpr double kHourMs = 3'600'000.0;
@@ -106,7 +107,12 @@ inline std::uint64_t hash_id(std::string_view s) {
   }
   if (n) {
     std::uint64_t w = 0;
-    std::memcpy(&w, p, n);
+    if (s.size() >= 8) {
+      // The last 8 bytes, overlapping the previous word: no variable-length copy.
+      std::memcpy(&w, s.data() + s.size() - 8, 8);
+    } else {
+      std::memcpy(&w, p, n);
+    }
     h = (h ^ w) * 0x94d049bb133111ebULL;
     h ^= h >> 31;
   }
@@ -280,6 +286,7 @@ struct Extra {
 /// What an evidence append and an id lookup read: one cache line.
 struct alignas(64) Hot {
   char id_inline[kInlineId];  // the id, or (when longer) its index in long_ids
+  Millis updated = 0;         // lastUpdated: evidence resets the decay clock
   double sw = 0;              // Sw, Ow: running sums in insertion order
   double ow = 0;
   double point = 0;           // the effective point (= Cold::conf.point)
@@ -289,19 +296,23 @@ struct alignas(64) Hot {
   std::uint8_t id_len = 0;
   BeliefStatus status = BeliefStatus::unknown;
   std::uint8_t verdict = 0;  // 0: none, else 1 + the verdict's BeliefStatus
-  std::uint8_t flags = 0;    // kHasParents | kHasChildren
+  std::uint8_t flags = 0;    // kHasParents | kHasChildren | kBaseFromSums
 };
 static_assert(sizeof(Hot) == 64, "one cache line");
 constexpr std::uint8_t kHasParents = 1;
 constexpr std::uint8_t kHasChildren = 2;
+/// The own interval is recompute(b) of the running sums; Cold::base is stale.
+/// An evidence append sets it instead of writing the cold record, so an
+/// append touches one cache line of the belief.
+constexpr std::uint8_t kBaseFromSums = 4;
+constexpr std::uint8_t kGraphFlags = kHasParents | kHasChildren;
 
 /// The rest of a belief. Its effective interval is `base` unless it has
 /// parents (then Extra::conf).
 struct Cold {
   std::string claim;
-  ConfidenceInterval base;  // own interval
+  ConfidenceInterval base;  // own interval, unless Hot::flags has kBaseFromSums
   Millis first_asserted = 0;
-  Millis last_updated = 0;
   double decay_rate = 0;
   std::uint32_t ns = 0;
   std::uint32_t extra = kNone;
@@ -398,18 +409,24 @@ Status validate_evidence(const Evidence& e, std::string_view field) {
 }
 
 std::string new_belief_id(Millis now) {
-  // The format of common/ids.hpp's new_id("bel", now), without printf.
+  // "bel_" and 11 base-62 digits of (42 bits of ms time << 22 | a counter
+  // seeded at random): 15 characters, so an id lives inside std::string's own
+  // buffer and in a belief's hot record (no allocation, no indirection), and
+  // ids sort by creation time within one process.
   static std::atomic<std::uint64_t> counter{[] {
     std::random_device rd;
     return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
   }()};
   const std::uint64_t c = counter.fetch_add(1, std::memory_order_relaxed);
-  static const char* digits = "0123456789abcdef";
-  char buf[24] = {'b', 'e', 'l', '_'};
-  const auto t = static_cast<std::uint64_t>(now) & 0xffffffffffffULL;
-  for (int i = 0; i < 12; ++i) buf[4 + i] = digits[(t >> (4 * (11 - i))) & 15];
-  for (int i = 0; i < 8; ++i) buf[16 + i] = digits[(c >> (4 * (7 - i))) & 15];
-  return std::string(buf, 24);
+  static const char* digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  std::uint64_t v = ((static_cast<std::uint64_t>(now) & ((std::uint64_t{1} << 42) - 1)) << 22) |
+                    (c & ((std::uint64_t{1} << 22) - 1));
+  char buf[15] = {'b', 'e', 'l', '_'};
+  for (int i = 14; i >= 4; --i) {
+    buf[i] = digits[v % 62];
+    v /= 62;
+  }
+  return std::string(buf, 15);
 }
 
 // ---- the ledger -------------------------------------------------------------
@@ -449,6 +466,21 @@ struct UncertaintyLedger::Impl {
   }
   std::string_view id_of(std::uint32_t i) const { return id_of(hot[i]); }
 
+  /// id_of(h) == id, comparing an inline id of 8 to 16 bytes as two words.
+  bool has_id(const Hot& h, std::string_view id) const {
+    if (h.id_len != id.size()) return false;
+    const std::size_t n = id.size();
+    if (n >= 8 && n <= kInlineId) {
+      std::uint64_t a0, a1, b0, b1;
+      std::memcpy(&a0, h.id_inline, 8);
+      std::memcpy(&a1, h.id_inline + n - 8, 8);
+      std::memcpy(&b0, id.data(), 8);
+      std::memcpy(&b1, id.data() + n - 8, 8);
+      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return id_of(h) == id;
+  }
+
   void set_id(Hot& h, std::string_view id) {
     h.id_len = static_cast<std::uint8_t>(id.size());
     if (id.size() <= kInlineId) {
@@ -482,7 +514,7 @@ struct UncertaintyLedger::Impl {
       if (s == 0) return kNone;
       if ((s >> 32) == tag) {
         const auto idx = static_cast<std::uint32_t>(s) - 1;
-        if (id_of(hot[idx]) == id) return idx;
+        if (has_id(hot[idx], id)) return idx;
       }
     }
   }
@@ -514,7 +546,7 @@ struct UncertaintyLedger::Impl {
       }
       for (std::size_t k = 0; k < n; ++k) {
         std::uint32_t idx = cand[k];
-        if (idx != kNone && id_of(hot[idx]) != ids[at + k]) idx = find(ids[at + k]);
+        if (idx != kNone && !has_id(hot[idx], ids[at + k])) idx = find(ids[at + k]);
         if (idx != kNone) fn(idx);
       }
     }
@@ -587,8 +619,43 @@ struct UncertaintyLedger::Impl {
   }
 
   /// The effective interval.
-  const ConfidenceInterval& conf_of(std::uint32_t i) const {
-    return (hot[i].flags & kHasParents) ? extras[cold[i].extra].conf : cold[i].base;
+  ConfidenceInterval conf_of(std::uint32_t i) const {
+    const Hot& h = hot[i];
+    return (h.flags & kHasParents) ? extras[cold[i].extra].conf : base_of(h, cold[i]);
+  }
+
+  /// max(0.02, 0.3 / sqrt(n)), the interval's half-width after n items; a
+  /// table below 226 items (above, 0.3 / sqrt(n) < 0.02), computed once with
+  /// the same expression, so the values are identical.
+  static double spread_of(std::uint32_t n) {
+    static const auto table = [] {
+      std::array<double, 226> t{};
+      for (std::uint32_t k = 1; k < t.size(); ++k)
+        t[k] = std::max(0.02, 0.3 / std::sqrt(static_cast<double>(k)));
+      return t;
+    }();
+    return n < table.size() ? table[n] : 0.02;
+  }
+
+  /// recompute(b) of §1: the own interval from the running sums (total > 0).
+  static ConfidenceInterval from_sums(const Hot& h) {
+    const double total = h.sw + h.ow;
+    const double point = h.sw / total;
+    const double spread = spread_of(h.count);
+    return ConfidenceInterval{clamp(point - spread, 0, 1), clamp(point, 0, 1),
+                              clamp(point + spread, 0, 1)};
+  }
+  /// The own interval.
+  static ConfidenceInterval base_of(const Hot& h, const Cold& c) {
+    return (h.flags & kBaseFromSums) ? from_sums(h) : c.base;
+  }
+  /// The own interval, stored in the cold record, for a change to it.
+  static ConfidenceInterval& own_base(Hot& h, Cold& c) {
+    if (h.flags & kBaseFromSums) {
+      c.base = from_sums(h);
+      h.flags &= static_cast<std::uint8_t>(~kBaseFromSums);
+    }
+    return c.base;
   }
   Extra& ex(std::uint32_t i) { return extras[cold[i].extra]; }
 
@@ -674,15 +741,11 @@ struct UncertaintyLedger::Impl {
   }
 
   // ---- the rules ----
-  /// recompute(b) of §1: the own interval from the running sums.
-  static void recompute_base(const Hot& h, Cold& c) {
-    if (h.count == 0) return;
-    const double total = h.sw + h.ow;
-    if (total == 0) return;
-    const double point = h.sw / total;
-    const double spread = std::max(0.02, 0.3 / std::sqrt(static_cast<double>(h.count)));
-    c.base = ConfidenceInterval{clamp(point - spread, 0, 1), clamp(point, 0, 1),
-                                clamp(point + spread, 0, 1)};
+  /// recompute(b) of §1: the own interval becomes that of the running sums
+  /// (kept as a flag; see kBaseFromSums). No evidence weight: unchanged.
+  static void recompute_base(Hot& h) {
+    if (h.count == 0 || !(h.sw + h.ow != 0)) return;
+    h.flags |= kBaseFromSums;
   }
 
   /// Reopens a verdict the evidence since it no longer supports.
@@ -705,10 +768,10 @@ struct UncertaintyLedger::Impl {
   /// The effective interval: the own interval bounded by each parent times
   /// the edge weight, in edge order, with propagateUncertainty's arithmetic.
   void apply_bounds(Hot& h, Cold& c) {
-    ConfidenceInterval v = c.base;
+    ConfidenceInterval v = base_of(h, c);
     if (!h.verdict && (h.flags & kHasParents)) {
       for (const Edge& e : extras[c.extra].parents) {
-        const ConfidenceInterval& p = conf_of(e.parent);
+        const ConfidenceInterval p = conf_of(e.parent);
         const double max_point = p.point * e.weight;
         const double max_upper = p.upper * e.weight;
         const double max_lower = p.lower * e.weight;
@@ -778,7 +841,7 @@ struct UncertaintyLedger::Impl {
     std::vector<std::uint32_t> ready;
     std::size_t involved = 0, done = 0;
     for (std::uint32_t i = 0; i < size(); ++i) {
-      if (!hot[i].flags) continue;
+      if (!(hot[i].flags & kGraphFlags)) continue;
       ++involved;
       indeg[i] = static_cast<std::uint32_t>(extras[cold[i].extra].parents.size());
       if (indeg[i] == 0) ready.push_back(i);
@@ -881,7 +944,7 @@ struct UncertaintyLedger::Impl {
     b.claim = c.claim;
     b.ns = namespaces[c.ns];
     b.confidence = conf_of(i);
-    b.own_confidence = c.base;
+    b.own_confidence = base_of(h, c);
     b.status = h.status;
     b.verdict = verdict_of(h);
     b.supporting_count = h.count - h.n_opp;
@@ -889,7 +952,7 @@ struct UncertaintyLedger::Impl {
     b.supporting_weight = h.sw;
     b.opposing_weight = h.ow;
     b.first_asserted = c.first_asserted;
-    b.last_updated = c.last_updated;
+    b.last_updated = h.updated;
     b.decay_rate = c.decay_rate;
     b.ordinal = i;
     if (const Extra* x = extra_ptr(i)) {
@@ -920,7 +983,7 @@ struct UncertaintyLedger::Impl {
     c.ns = intern_ns(b.ns);
     c.base = b.own_confidence;
     c.first_asserted = b.first_asserted;
-    c.last_updated = b.last_updated;
+    h.updated = b.last_updated;
     c.decay_rate = b.decay_rate;
     if (!b.tags.empty() || b.verdict || !b.inferred_from.empty()) {
       Extra& x = extra_of(c);
@@ -1049,7 +1112,7 @@ Expected<std::string> UncertaintyLedger::assert_belief(const Assertion& a) {
   h.point = c.base.point;
   for (const auto& e : a.evidence)
     if (auto st = I.append_item(h, c, e); !st) return st.error();
-  c.first_asserted = c.last_updated = now;
+  c.first_asserted = h.updated = now;
   c.decay_rate = config_.decay_rate_per_hour;
   h.status = Impl::derive(h, config_);
   if (!a.tags.empty()) I.extra_of(c).tags = a.tags;
@@ -1071,17 +1134,18 @@ Expected<BeliefUpdate> UncertaintyLedger::add_evidence(std::string_view id,
   if (i == kNone) return unknown_belief(id, "id");
   Hot& h = I.hot[i];
   Cold& c = I.cold[i];
-  if (auto st = I.append_item(h, c, e); !st) return st.error();
-  // Only a belief with dependents needs its old interval; for the others the
-  // cold record is written, never read (it is usually not in cache).
+  // Only a belief with dependents needs its old interval (read before the
+  // append: with kBaseFromSums the interval follows the sums). For the others
+  // the cold record is not touched at all (it is usually not in cache).
   const bool has_children = (h.flags & kHasChildren) != 0;
   ConfidenceInterval before;
   if (has_children) before = I.conf_of(i);
-  Impl::recompute_base(h, c);
+  if (auto st = I.append_item(h, c, e); !st) return st.error();
+  Impl::recompute_base(h);
   I.settle_verdict(h, c, config_);
   I.apply_bounds(h, c);
   h.status = Impl::derive(h, config_);
-  c.last_updated = clock_->now();
+  h.updated = clock_->now();
   I.note_belief(changes_, i);
   I.note_item(changes_, i);
   std::size_t downstream = 0;
@@ -1101,11 +1165,11 @@ Expected<ConfidenceInterval> UncertaintyLedger::compute_confidence(std::string_v
   Hot& h = I.hot[i];
   Cold& c = I.cold[i];
   const ConfidenceInterval before = I.conf_of(i);
-  Impl::recompute_base(h, c);
+  Impl::recompute_base(h);
   I.settle_verdict(h, c, config_);
   I.apply_bounds(h, c);
   h.status = Impl::derive(h, config_);
-  c.last_updated = clock_->now();
+  h.updated = clock_->now();
   I.note_belief(changes_, i);
   if (I.conf_of(i) != before) I.propagate(i, config_, changes_);
   return I.conf_of(i);
@@ -1133,7 +1197,7 @@ Expected<BeliefUpdate> UncertaintyLedger::depends_on(std::string_view id,
   Cold& c = I.cold[child];
   I.apply_bounds(h, c);
   h.status = Impl::derive(h, config_);
-  c.last_updated = clock_->now();
+  h.updated = clock_->now();
   I.note_belief(changes_, child);
   std::size_t downstream = 0;
   if (I.conf_of(child) != before) downstream = I.propagate(child, config_, changes_);
@@ -1147,18 +1211,18 @@ std::size_t UncertaintyLedger::decay_all(std::optional<Millis> t) {
   for (std::uint32_t i = 0; i < I.size(); ++i) {
     Hot& h = I.hot[i];
     Cold& c = I.cold[i];
-    const Millis elapsed_ms = now - c.last_updated;
+    const Millis elapsed_ms = now - h.updated;
     if (elapsed_ms <= 0) continue;
     const double elapsed_hours = static_cast<double>(elapsed_ms) / kHourMs;
     const double decay = c.decay_rate * elapsed_hours;
     if (decay <= 0) continue;
-    ConfidenceInterval& b = c.base;
+    ConfidenceInterval& b = Impl::own_base(h, c);
     b.point = clamp(b.point - decay, 0, 1);
     b.lower = clamp(b.lower - decay, 0, b.point);
     b.upper = clamp(b.upper - decay * 0.5, b.point, 1);
     if (verdict_of(h) == BeliefStatus::confirmed && b.point < kProbableCutoff)
       I.clear_verdict(h, c);
-    c.last_updated = now;
+    h.updated = now;
     ++decayed;
     I.note_belief(changes_, i);
     if (!(h.flags & kHasParents)) {
@@ -1171,7 +1235,7 @@ std::size_t UncertaintyLedger::decay_all(std::optional<Millis> t) {
   std::vector<std::uint32_t> indeg(I.size(), 0);
   std::vector<std::uint32_t> ready;
   for (std::uint32_t i = 0; i < I.size(); ++i) {
-    if (!I.hot[i].flags) continue;
+    if (!(I.hot[i].flags & kGraphFlags)) continue;
     indeg[i] = static_cast<std::uint32_t>(I.extras[I.cold[i].extra].parents.size());
     if (indeg[i] == 0) ready.push_back(i);
   }
@@ -1207,8 +1271,8 @@ Expected<BeliefUpdate> UncertaintyLedger::resolve(std::string_view id, BeliefSta
     I.note_item(changes_, i);
   }
   h.status = status;
-  c.last_updated = now;
-  ConfidenceInterval& b = c.base;
+  h.updated = now;
+  ConfidenceInterval& b = Impl::own_base(h, c);
   if (status == BeliefStatus::confirmed) {
     b.point = clamp(std::max(b.point, 0.95), 0, 1);
     b.upper = 1.0;
@@ -1335,9 +1399,9 @@ namespace {
 /// Indices sorted by last_updated descending; stable, so ties keep
 /// insertion order.
 template <class Store>
-void newest_first(std::vector<std::uint32_t>& hits, const Store& cold) {
+void newest_first(std::vector<std::uint32_t>& hits, const Store& hot) {
   std::stable_sort(hits.begin(), hits.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return cold[a].last_updated > cold[b].last_updated;
+    return hot[a].updated > hot[b].updated;
   });
 }
 
@@ -1371,7 +1435,7 @@ std::vector<Belief> UncertaintyLedger::query(const BeliefQuery& q) const {
     }
     hits.push_back(i);
   }
-  newest_first(hits, I.cold);
+  newest_first(hits, I.hot);
   std::vector<Belief> out;
   out.reserve(hits.size());
   for (std::uint32_t i : hits) out.push_back(I.snapshot(i));
@@ -1391,7 +1455,7 @@ std::vector<Belief> UncertaintyLedger::unresolved() const {
     const BeliefStatus s = I.hot[i].status;
     if (s == BeliefStatus::uncertain || s == BeliefStatus::contested) hits.push_back(i);
   }
-  newest_first(hits, I.cold);
+  newest_first(hits, I.hot);
   std::vector<Belief> out;
   out.reserve(hits.size());
   for (std::uint32_t i : hits) out.push_back(I.snapshot(i));
@@ -1630,14 +1694,25 @@ Status UncertaintyLedger::finish_restore() {
 
 double UncertaintyAggregator::aggregate(std::span<const std::string> ids) const {
   const auto& I = *ledger_.impl_;
-  double log_sum = 0;
+  // exp(mean(log(max(p, 1e-10)))), with one log for the whole set: the
+  // product, renormalised (frexp) every 16 factors so it cannot underflow
+  // (16 factors >= 1e-10 stay above 1e-160). A set of one is its point.
+  double prod = 1;
+  long exp2 = 0;
   std::size_t n = 0;
   I.for_each_found(ids, [&](std::uint32_t i) {
-    log_sum = log_sum + std::log(std::max(I.hot[i].point, 1e-10));
-    ++n;
+    prod *= std::max(I.hot[i].point, 1e-10);
+    if ((++n & 15) == 0) {
+      int e = 0;
+      prod = std::frexp(prod, &e);
+      exp2 += e;
+    }
   });
   if (n == 0) return 0;
-  return std::exp(log_sum / static_cast<double>(n));
+  if (n == 1) return prod;
+  constexpr double kLn2 = 0.693147180559945309417232121458176568;
+  return std::exp((std::log(prod) + static_cast<double>(exp2) * kLn2) /
+                  static_cast<double>(n));
 }
 
 double UncertaintyAggregator::worst_case(std::span<const std::string> ids) const {

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "tests/unit/ledger_fixture.hpp"
 
@@ -165,6 +166,28 @@ TEST(LedgerPropagation, ResolvingAParentMovesItsDependents) {
   EXPECT_FALSE(f.ledger.is_actionable(c));
 }
 
+TEST(LedgerPropagation, EverySuccessiveAppendToAParentMovesItsDependents) {
+  // After its first append a belief's interval follows its running sums; the
+  // interval before each later append must still be the old one, or the
+  // change would not be seen and the dependents would keep stale bounds.
+  LedgerConfigOverrides o;
+  o.decay_rate_per_hour = 0.01;
+  LedgerFixture f(o);
+  const std::string p = f.assert_("p", "t", {f.S()});
+  const std::string c = f.assert_("c", "t", {f.S()});
+  f.depends(c, p, 1.0);
+  for (const Evidence& e : {f.S(0.9), f.O(0.9), f.O(0.9), f.S(0.2), f.O(0.5)}) {
+    auto u = f.ledger.add_evidence(p, e);
+    ASSERT_TRUE(u);
+    expect_same(f.conf(c), bound(kDef, f.conf(p), 1.0));
+  }
+  const Belief decayed = f.get(p);
+  ASSERT_EQ(f.ledger.decay_all(T0 + 10 * HOUR), 2u);
+  EXPECT_NEAR(f.conf(p).point, decayed.confidence.point - 0.1, 1e-12)
+      << "decay starts from the sums' interval";
+  expect_same(f.conf(c), bound(f.get(c).own_confidence, f.conf(p), 1.0));
+}
+
 TEST(LedgerPropagation, UnrelatedBeliefsAreNotTouched) {
   LedgerFixture f;
   const auto ids = chain(f, 10, 0.9);
@@ -306,6 +329,48 @@ TEST(LedgerValidation, UnknownIdsAreNotFoundErrorsNamingTheField) {
   EXPECT_EQ(f.ledger.actionability("ghost").error().code, Errc::not_found);
   EXPECT_EQ(f.ledger.derive_status("ghost").error().field, "id");
   EXPECT_EQ(f.ledger.evidence("ghost").error().field, "id");
+}
+
+TEST(LedgerIds, IdsOfEveryLengthAreFoundAndNeverConfusedWithTheirPrefixes) {
+  // Ids up to 16 bytes live in the hot record and compare as two words; longer
+  // ones (such as the 24-character ids of earlier releases) live apart.
+  LedgerFixture f;
+  UncertaintyAggregator agg(f.ledger);
+  const std::string base = "bel_0123456789abcdefghijklmnopqrstuvwxyz-0123456789abcdefghijkl";
+  std::vector<std::string> ids;
+  for (std::size_t n : {1, 7, 8, 9, 15, 16, 17, 24, 63}) ids.push_back(base.substr(0, n));
+  ids.push_back(base.substr(0, 15) + "X");  // same 15-byte prefix as ids[4]
+  double w = 0.05;
+  for (const auto& id : ids) {
+    Assertion a;
+    a.id = id;
+    a.claim = "claim " + id;
+    a.ns = "t";
+    ASSERT_TRUE(f.ledger.assert_belief(a)) << id;
+    ASSERT_TRUE(f.ledger.add_evidence(id, f.S(w += 0.05))) << id;
+  }
+  for (const auto& id : ids) {
+    EXPECT_EQ(f.get(id).id, id);
+    EXPECT_EQ(f.get(id).claim, "claim " + id);
+    EXPECT_EQ(agg.aggregate(std::vector<std::string>{id}), f.conf(id).point) << id;
+  }
+  for (const auto& ghost : {base.substr(0, 2), base.substr(0, 14), base.substr(0, 23),
+                            base.substr(0, 15) + "Y", base.substr(1, 16)})
+    EXPECT_EQ(f.ledger.evidence(ghost).error().code, Errc::not_found) << ghost;
+}
+
+TEST(LedgerIds, NewIdsAreShortUniqueAndSortByCreationTime) {
+  std::vector<std::string> ids;
+  for (Millis t : {Millis{1'700'000'000'000}, Millis{1'700'000'000'001},
+                   Millis{1'800'000'000'000}, Millis{4'000'000'000'000}})
+    for (int k = 0; k < 3; ++k) ids.push_back(new_belief_id(t));
+  for (const auto& id : ids) {
+    EXPECT_EQ(id.size(), 15u) << id;
+    EXPECT_EQ(id.rfind("bel_", 0), 0u) << id;
+  }
+  for (std::size_t i = 3; i < ids.size(); ++i) EXPECT_LT(ids[i - 3], ids[i]) << "later ms sorts later";
+  std::set<std::string> unique(ids.begin(), ids.end());
+  EXPECT_EQ(unique.size(), ids.size());
 }
 
 TEST(LedgerValidation, ActionabilityReportsPointThresholdAndStatus) {
