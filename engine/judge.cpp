@@ -15,7 +15,9 @@
 #include "engine/judge.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <span>
 
 #include "common/json_writer.hpp"
@@ -311,6 +313,102 @@ std::string scope_text(const ClaimScope& s) {
   return out;
 }
 
+/// Words that say little about what a statement is about.
+bool light_word(const std::string& k) {
+  for (const char* w : {"be", "have", "get", "go", "do", "make", "take", "use", "like", "love", "want",
+                        "need", "feel", "say", "know", "think", "see", "come", "give", "keep", "put",
+                        "every", "day", "week", "month", "year", "time", "thing", "lot", "really",
+                        "user", "value", "state", "of", "to", "in", "on", "at", "for", "with", "by",
+                        "from", "the", "a", "an", "and", "or", "i", "my", "our", "we", "it", "its"})
+    if (k == w) return true;
+  return false;
+}
+
+/// A typed quantity at the start of a normalised value: "90s", "0.5s",
+/// "26214400b", "06:00" (a time of day), "8443" (a bare number).
+struct Quantity {
+  double amount = 0;
+  std::string unit;  // "s", "b", "%", ":" for a time of day, "" for a bare number
+};
+std::optional<Quantity> quantity_of(const std::string& value) {
+  const std::string tok = value.substr(0, value.find(' '));
+  if (tok.empty() || !std::isdigit(static_cast<unsigned char>(tok[0]))) return std::nullopt;
+  std::size_t i = 0;
+  while (i < tok.size() && (std::isdigit(static_cast<unsigned char>(tok[i])) || tok[i] == '.')) ++i;
+  Quantity q;
+  q.amount = std::atof(tok.substr(0, i).c_str());
+  if (i < tok.size() && tok[i] == ':') {
+    // hh:mm
+    std::size_t j = i + 1;
+    while (j < tok.size() && std::isdigit(static_cast<unsigned char>(tok[j]))) ++j;
+    if (j != tok.size() || j == i + 1) return std::nullopt;
+    q.amount = q.amount * 60 + std::atof(tok.substr(i + 1).c_str());
+    q.unit = ":";
+    return q;
+  }
+  q.unit = tok.substr(i);
+  for (char ch : q.unit)
+    if (!std::isalpha(static_cast<unsigned char>(ch)) && ch != '%') return std::nullopt;
+  // Ordinals ("3rd", "30th") and years are not measurements.
+  if (q.unit == "st" || q.unit == "nd" || q.unit == "rd" || q.unit == "th") return std::nullopt;
+  return q;
+}
+
+/// The quantities of a claim's values, when all of them are of one unit.
+std::vector<Quantity> quantities_of(const Claim& c) {
+  std::vector<Quantity> out;
+  for (const auto& v : c.values) {
+    auto q = quantity_of(v);
+    if (!q) continue;
+    if (!out.empty() && out.front().unit != q->unit) return {};
+    out.push_back(*q);
+  }
+  return out;
+}
+
+/// Whether two claims whose subjects the parse found different are about
+/// the same thing named in other words: every word of one subject is among
+/// the words of the other statement ("Requests to billing time out after
+/// 1.5 minutes" / "The billing service's request timeout is 90 seconds";
+/// "Identity owns auth" / "The auth service is owned by the Identity team";
+/// "Nairobi is where I was raised" / "I grew up in Nairobi").
+bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
+  auto content = [&](const Claim& c) {
+    std::vector<std::string> out;
+    auto add = [&](const std::string& w) {
+      if (w.size() < 2 || light_word(w)) return;
+      std::string cw = lex.canonical(w);
+      if (std::find(out.begin(), out.end(), cw) == out.end()) out.push_back(std::move(cw));
+    };
+    for (const auto& k : c.keywords) add(k);
+    for (const auto& w : words_of(c.subject)) add(w);
+    for (const auto& w : words_of(c.slot)) add(w);
+    for (const auto& v : c.values)
+      for (const auto& w : words_of(v)) add(w);
+    if (!c.object.empty())
+      for (const auto& w : words_of(c.object)) add(w);
+    return out;
+  };
+  auto subject_words = [&](const Claim& c) {
+    std::vector<std::string> out;
+    if (c.subject_kind != SubjectKind::present) return out;
+    for (const auto& w : words_of(c.subject))
+      if (w.size() >= 2 && !light_word(w)) out.push_back(lex.canonical(w));
+    return out;
+  };
+  const auto wa = content(a), wb = content(b);
+  auto covered = [](const std::vector<std::string>& words, const std::vector<std::string>& in) {
+    if (words.empty()) return false;
+    for (const auto& w : words) {
+      bool found = false;
+      for (const auto& x : in) found = found || same_word(w, x);
+      if (!found) return false;
+    }
+    return true;
+  };
+  return covered(subject_words(a), wb) || covered(subject_words(b), wa);
+}
+
 bool single_valued(const Lexicon& lex, const std::string& slot) {
   if (const SlotDef* d = lex.slot(slot)) return d->single;
   // Class slots and attribute slots ("favorite color") hold one value.
@@ -592,6 +690,61 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.cls = Classification::compatible;
       r.conf = 0.7;
       r.why = "The incoming statement adds a detail about someone the existing memory mentions.";
+      return r;
+    }
+    if (same_topic(lex, a, b)) {
+      // The same thing named in other words. The slots cannot be matched
+      // word for word, so only evidence that does not depend on them
+      // decides, and never at HIGH: a change cue, typed quantities (both
+      // durations, sizes, times of day, plain numbers), opposing rules; in
+      // disjoint scopes an opposition is context dependent. Anything else is
+      // LOW (related, undecided: the cascade's second opinion may decide).
+      const std::string topic = a.subject_kind == SubjectKind::present && a.subject != "user" ? a.subject : b.subject;
+      const bool disjoint_scopes = scopes_disjoint(lex, a.scope, b.scope);
+      const auto qa = quantities_of(a), qb = quantities_of(b);
+      const bool quantities = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit;
+      bool same_amount = false;
+      if (quantities)
+        for (const auto& x : qa)
+          for (const auto& y : qb) same_amount = same_amount || std::fabs(x.amount - y.amount) < 1e-9;
+      const bool rule_conflict = deontic_conflict(deontic(a), deontic(b));
+      const bool opposed = (quantities && !same_amount) || rule_conflict ||
+                           (a.stance * b.stance < 0 && !a.values.empty() && !b.values.empty());
+      if (r.temporal && cue_any && !b_hist && !b.additive) {
+        r.cls = Classification::temporal_change;
+        r.conf = 0.68;
+        r.why = "The incoming statement changes what the existing memory says about " + topic + " (" + cue_word + ").";
+        return r;
+      }
+      if (disjoint_scopes && opposed) {
+        r.cls = Classification::context_dependent;
+        r.conf = 0.68;
+        r.why = "Both are about " + topic + ", in disjoint contexts (" + scope_text(a.scope) + " vs " +
+                scope_text(b.scope) + "), so both can hold.";
+        return r;
+      }
+      if (quantities && !b.additive) {
+        if (same_amount) {
+          r.cls = Classification::duplicate;
+          r.conf = 0.66;
+          r.why = "Both give " + topic + " the same value in other words.";
+        } else {
+          r.cls = Classification::true_contradiction;
+          r.conf = 0.66;
+          r.why = "Both cannot hold: they give " + topic + " different values (" + join_values(a, b) +
+                  "), with no sign that anything changed.";
+        }
+        return r;
+      }
+      if (rule_conflict) {
+        r.cls = Classification::true_contradiction;
+        r.conf = 0.64;
+        r.why = "Both cannot hold: one rule about " + topic + " requires or permits what the other forbids.";
+        return r;
+      }
+      r.cls = Classification::compatible;
+      r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
+      r.why = "Both are about " + topic + " in other words; nothing in their structure decides whether both can hold.";
       return r;
     }
     r.cls = Classification::unrelated;
