@@ -99,6 +99,7 @@ class Parser {
   std::string token_form(const Token& t) const;
 
   Toks split_clauses(const Toks& sentence, Toks* second);
+  void strip_leading_adjunct(Toks& t);
   void scan_cues(Toks& t);
   void join_classes(Toks& t);
   void strip_scopes(Toks& t);
@@ -504,6 +505,33 @@ void Parser::strip_history(Toks& t) {
   t.swap(out);
 }
 
+/// A short leading phrase set off by a comma, without a verb, before a
+/// clause with its own subject ("Blood-type wise, I'm A positive", "Ugh, my
+/// commute lasts forever", "Daily at 06:00, the job kicks off"): not the
+/// subject. Leading prepositional phrases are contexts and are left to the
+/// scope rules.
+void Parser::strip_leading_adjunct(Toks& t) {
+  std::size_t comma = 0;
+  while (comma < t.size() && comma < 5 && !(t[comma].kind == Token::Kind::punct && t[comma].text == ",")) ++comma;
+  if (comma == 0 || comma >= t.size() || comma + 1 >= t.size() || comma >= 5) return;
+  if (t[0].is_word() && is_prep(t[0].lemma)) return;
+  // "Actually, ...", "Scratch that, ...": corrections, which strip_drops reads.
+  if (lex_.correction_table().match(lemmas_of(t), 0)) return;
+  for (std::size_t k = 0; k < comma; ++k) {
+    const Token& x = t[k];
+    if (!x.is_word()) continue;
+    if (is_aux(x.lemma) || is_first_person(x.lemma) || looks_past(x) ||
+        (x.text != x.lemma && verb_capable(x) && wn_.synsets(x.lemma, Pos::noun).empty()))
+      return;
+  }
+  const Token& n = t[comma + 1];
+  if (!n.is_word()) return;
+  if (!(is_first_person(n.lemma) || is_possessive_det(n.lemma) || in(n.lemma, {"the", "we", "our"}) ||
+        n.capitalised))
+    return;
+  t.erase(t.begin(), t.begin() + static_cast<long>(comma + 1));
+}
+
 void Parser::strip_drops(Toks& t) {
   auto lem = lemmas_of(t);
   std::vector<bool> drop(t.size(), false);
@@ -575,6 +603,52 @@ std::size_t Parser::parse_subject(const Toks& t) {
     c_.subject_kind = SubjectKind::present;
     subject_person_ = true;
     return 1;
+  }
+  if (t.size() > 2 && t[0].is_word() && !wn_.synsets(l0, Pos::adv).empty() &&
+      wn_.synsets(l0, Pos::noun).empty() && wn_.synsets(l0, Pos::verb).empty() &&
+      wn_.synsets(l0, Pos::adj).empty()) {
+    // A leading adverb is no subject ("Finally sold the Focus", "Honestly I
+    // ..."): the clause starts after it.
+    Toks rest(t.begin() + 1, t.end());
+    return 1 + parse_subject(rest);
+  }
+  auto past_form = [&](const Token& x) {
+    // looks_past, or an irregular past that is also a noun ("left", "found").
+    if (looks_past(x)) return true;
+    if (!x.is_word() || x.text == x.lemma || !verb_capable(x)) return false;
+    const auto& w = x.text;
+    return w.back() != 's' && !(w.size() > 4 && w.compare(w.size() - 3, 3, "ing") == 0);
+  };
+  if (t.size() > 1 && t[0].is_word() &&
+      ((past_form(t[0]) && t[0].lemma != "use") || (l0 == "have" && (t[1].lemma == "not" || looks_past(t[1]))))) {
+    // A clause that starts with a past verb has the speaker as its subject
+    // ("Sold the car last week", "Left the ambulance service and retrained",
+    // "Haven't touched a cigarette since New Year's"), when what follows the
+    // verb is not the rest of a noun phrase ("Used cars are cheap").
+    const Token& n = t[1];
+    const bool opens = !n.is_word() || is_prep(n.lemma) || is_possessive_det(n.lemma) || n.capitalised ||
+                       in(n.lemma, {"the", "a", "an", "up", "off", "out", "over", "away", "back", "not",
+                                    "some", "any", "two", "three", "this", "that", "it", "them"}) ||
+                       l0 == "have";
+    if (opens) {
+      c_.subject = "user";
+      c_.subject_kind = SubjectKind::present;
+      subject_person_ = true;
+      return 0;
+    }
+  }
+  for (std::size_t k = 1; k < t.size() && k <= 3; ++k) {
+    // "Most nights I'm in bed by eleven", "When I'm out with clients I ...":
+    // a few leading words without a verb before the speaker's own subject.
+    const Token& x = t[k - 1];
+    if (!x.is_word() || is_aux(x.lemma) || is_possessive_det(x.lemma) || past_form(x) ||
+        (x.text != x.lemma && verb_capable(x) && wn_.synsets(x.lemma, Pos::noun).empty()) ||
+        (x.capitalised && k > 1))
+      break;
+    if (is_first_person(t[k].lemma) && t[k].lemma != "we") {
+      Toks rest(t.begin() + static_cast<long>(k), t.end());
+      return k + parse_subject(rest);
+    }
   }
   if (is_generic_person(l0) && !(t.size() > 1 && t[1].kind == Token::Kind::possessive)) {
     c_.subject = "you";
@@ -1287,6 +1361,7 @@ Claim Parser::run(std::string_view text) {
   strip_time(main);
   strip_scopes(main);
   strip_purpose(main);
+  strip_leading_adjunct(main);
   strip_drops(main);
   const std::size_t pred = parse_subject(main);
   parse_predicate(Toks(main.begin() + static_cast<long>(pred), main.end()));

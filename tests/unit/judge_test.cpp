@@ -541,3 +541,48 @@ TEST(JudgeScopes, AnActivityAfterWhenIsADisjointScope) {
   const Verdict v = verdict("I wear glasses for reading", "I don't wear glasses when driving");
   EXPECT_EQ(v.classification, C::context_dependent) << v.reasoning;
 }
+
+// The same thing named in other words on the two sides (probe 7).
+TEST(JudgeSameTopic, TypedQuantitiesDecideWhenTheSubjectsAreNamedDifferently) {
+  const auto concept_ = MemoryKind::concept_;
+  Verdict v = verdict("Redis listens on port 6380 in staging", "Staging's Redis port is 6380", concept_, concept_);
+  EXPECT_EQ(v.classification, C::duplicate) << v.reasoning;
+  v = verdict("The nightly database backup starts at 02:00 UTC", "Nightly DB backups kick off at 4 a.m. UTC",
+              concept_, concept_);
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  v = verdict("The docs portal caps uploads at 25 MB", "Uploads to the docs portal can be up to fifty megabytes",
+              concept_, concept_);
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  v = verdict("The billing service listens on port 8443", "Billing runs on port 9443", concept_, concept_);
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  EXPECT_EQ(v.tier, ConfidenceTier::med) << "never a block from words matched this loosely";
+  EXPECT_NE(v.write_tier, WriteTier::block);
+  v = verdict("Backups in the EU region are retained for 35 days", "In the US region, backups are kept for just 7 days",
+              concept_, concept_);
+  EXPECT_EQ(v.classification, C::context_dependent) << v.reasoning;
+  v = verdict("Max DB connection pool size for the orders API is 20",
+              "After the load test we bumped the orders API pool to 50 connections", concept_, concept_);
+  EXPECT_EQ(v.classification, C::temporal_change) << v.reasoning;
+}
+
+TEST(JudgeSameTopic, DifferentThingsThatShareAWordStayUnrelated) {
+  const auto concept_ = MemoryKind::concept_;
+  // Every word of neither subject is in the other statement.
+  EXPECT_EQ(verdict("The billing database listens on port 5432", "The billing API listens on port 8080",
+                    concept_, concept_).classification,
+            C::unrelated);
+  EXPECT_EQ(verdict("The API timeout is 30 seconds", "The database backup runs for 30 seconds", concept_, concept_)
+                .classification,
+            C::unrelated);
+}
+
+TEST(JudgeSameTopic, WithoutQuantitiesCuesOrRulesTheVerdictIsLowForTheCascade) {
+  const auto concept_ = MemoryKind::concept_;
+  const Verdict v = verdict("Rahul is one of the SDK maintainers", "The SDK is maintained by a team of four",
+                            concept_, concept_);
+  if (v.classification == C::compatible) {
+    EXPECT_EQ(v.tier, ConfidenceTier::low) << v.reasoning;
+  } else {
+    EXPECT_NE(v.classification, C::true_contradiction) << v.reasoning;
+  }
+}

@@ -294,3 +294,27 @@ TEST(Normalizer, DomainsNameTheTopicNotAWordNetAccident) {
   EXPECT_EQ(claim("My favourite sport is cricket").domain, "activities");
   EXPECT_EQ(claim("My favourite food is lasagna").domain, "food");
 }
+
+TEST(Normalizer, ASubjectlessClauseStartingWithAPastVerbIsTheSpeakers) {
+  for (const char* text : {"Sold the car last week", "Left the ambulance service last spring",
+                           "Moved to Leeds in March", "Haven't touched a cigarette since New Year's",
+                           "Finally sold the Focus and picked up a Kia"}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+  }
+  // A participle that starts a noun phrase is not a clause of the speaker's.
+  EXPECT_NE(claim("Used cars are cheaper in Leeds").subject, "user");
+  EXPECT_NE(claim("Frozen peas are in the freezer").subject, "user");
+}
+
+TEST(Normalizer, LeadingWordsBeforeTheSpeakersOwnSubjectAreNotTheSubject) {
+  for (const char* text : {"Blood-type wise, I'm A positive", "Most nights I'm in bed by eleven",
+                           "Honestly, I prefer tea", "Ugh, I hate mornings"}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+  }
+  EXPECT_EQ(claim("Ugh, my commute takes forever").subject, "commute");
+  EXPECT_EQ(claim("Daily at 06:00 UTC, the reporting job kicks off").subject, "report job");
+  // A leading context phrase stays a context, and a correction stays one.
+  EXPECT_TRUE(claim("Actually, I prefer Go").correction);
+}
