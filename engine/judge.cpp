@@ -924,6 +924,43 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         specific_slot(a.slot) && specific_slot(b.slot) &&
         (!person || (lex.independent_domain(lex.slot(a.slot)->domain) && lex.independent_domain(lex.slot(b.slot)->domain)));
     const double low = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
+    // Typed quantities of one unit on both sides, where the slots are not
+    // two different known attributes: "Payments on-call shifts last one
+    // week" / "... are fourteen days long", "The nightly ETL job runs at
+    // 02:00" / "... kicks off at 04:30". Never HIGH.
+    {
+      const auto qa = quantities_of(a), qb = quantities_of(b);
+      auto generic_slot = [&](const Claim& c) {
+        return c.slot.empty() || c.slot == "value" || c.slot == "state" || !lex.slot(c.slot);
+      };
+      if (!qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit && !distinct_known &&
+          (generic_slot(a) || generic_slot(b)) && !b.additive && a.stance > 0 && b.stance > 0) {
+        bool same_amount = false;
+        for (const auto& x : qa)
+          for (const auto& y : qb) same_amount = same_amount || std::fabs(x.amount - y.amount) < 1e-9;
+        if (scopes_disjoint(lex, a.scope, b.scope)) {
+          if (!same_amount) {
+            r.cls = Classification::context_dependent;
+            r.conf = 0.66;
+            r.why = "They give " + a.subject + " different values (" + join_values(a, b) +
+                    ") in disjoint contexts, so both can hold.";
+            return r;
+          }
+        } else if (r.temporal && cue_any) {
+          r.cls = Classification::temporal_change;
+          r.conf = 0.66;
+          r.why = "The incoming statement changes the value of " + a.subject + " (" + cue_word + ").";
+          return r;
+        } else {
+          r.cls = same_amount ? Classification::duplicate : Classification::true_contradiction;
+          r.conf = 0.64;
+          r.why = same_amount ? "Both give " + a.subject + " the same value in other words."
+                              : "Both cannot hold: they give " + a.subject + " different values (" +
+                                    join_values(a, b) + "), with no sign that anything changed.";
+          return r;
+        }
+      }
+    }
     if (a.subject != "user" && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
       // Two facts about the same person or thing: a consistent addition.
       r.cls = Classification::compatible;

@@ -421,6 +421,13 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           i += m.length;
         }
       }
+      if (unit && unit->canonical == "min" && i + 1 < words.size() &&
+          (attached_unit == "m" || words[i].first == "m")) {
+        // "1.82 m tall", "a 5m wide gap": metres, not minutes.
+        const std::string& nx = words[i + 1].first;
+        if (nx == "tall" || nx == "long" || nx == "high" || nx == "wide" || nx == "deep")
+          if (const UnitDef* metre = lex.unit("meter")) unit = metre;
+      }
       if (unit && unit->dimension == "duration" && unit->canonical == "y" && i + 1 < words.size() &&
           words[i + 1].first == "old") {
         ++i;  // "34 years old": an age, a plain number

@@ -586,3 +586,23 @@ TEST(JudgeSameTopic, WithoutQuantitiesCuesOrRulesTheVerdictIsLowForTheCascade) {
     EXPECT_NE(v.classification, C::true_contradiction) << v.reasoning;
   }
 }
+
+TEST(JudgeSameTopic, TypedQuantitiesOfTheSameSubjectDecideWhenTheSlotsAreWordedDifferently) {
+  const auto concept_ = MemoryKind::concept_;
+  Verdict v = verdict("Payments on-call shifts last one week", "Payments on-call shifts are fourteen days long",
+                      concept_, concept_);
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  EXPECT_NE(v.write_tier, WriteTier::block);
+  v = verdict("The nightly ETL job runs at 02:00 UTC", "The nightly ETL job kicks off at 2am UTC", concept_, concept_);
+  EXPECT_EQ(v.classification, C::duplicate) << v.reasoning;
+  EXPECT_EQ(classify("I'm 1.82 m tall", "I'm 182 cm tall"), C::duplicate);
+  // Two different known attributes with numbers stay compatible.
+  EXPECT_NE(verdict("The API listens on port 8080", "The API timeout is 30 seconds", concept_, concept_).classification,
+            C::true_contradiction);
+}
+
+TEST(JudgeFigurative, HyperboleOfSizeTimeAndDistance) {
+  EXPECT_EQ(classify("My laptop weighs 1.3 kg", "My laptop weighs a ton"), C::figurative);
+  EXPECT_EQ(classify("My sister lives in Porto", "My sister lives on the other side of the planet"),
+            C::figurative);
+}
