@@ -979,6 +979,12 @@ ContextOutcome assemble_context(const State& s, const std::string& user,
     const Uncertainty* u = s.uncertainty(rid);
     if (!u || !u->active()) continue;
     if (p.surfacing.weight(u->severity) < tol) continue;
+    // Anti-nag (seed 000): after max_unengaged surfacings (or dismissals)
+    // without engagement the severity was lowered and the record is left to
+    // decay; it is not raised again. (Engagement would have resolved it.)
+    if (std::max(u->surfaced_count, u->dismissed_count) >=
+        static_cast<std::uint32_t>(std::max<std::int64_t>(1, p.surfacing.max_unengaged)))
+      continue;
     if (u->last_surfaced_at && now - *u->last_surfaced_at < p.surfacing.cooldown_s * kSecond)
       continue;
     bool match = in_context.count(u->memory_a) || (!u->memory_b.empty() && in_context.count(u->memory_b));

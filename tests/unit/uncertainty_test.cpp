@@ -567,6 +567,17 @@ TEST_F(ModelTest, PeerLesson_AntiNagCounterGrowsAndLowersSeverityAfterThree) {
   }
   EXPECT_EQ(u(rid).surfaced_count, 3u) << "the counter exceeds 1";
   EXPECT_EQ(u(rid).severity, Severity::high) << "lowered one step after three";
+  // ... and left to decay: still over the surfacing threshold (high), yet it
+  // is not raised again, however often the topic comes back.
+  ASSERT_GE(p.surfacing.weight(u(rid).severity), tolerance_of(s, "alice", p.tolerance));
+  for (int i = 0; i < 5; ++i) {
+    now += p.surfacing.cooldown_s * kSecond + 1;
+    auto ctx = assemble_context(s, "alice", {"sleep", "wake", "morning", "night"}, {}, 5, p, now);
+    EXPECT_TRUE(ctx.hints.empty()) << "surfacing " << 4 + i << " after the anti-nag step";
+    commit(ctx.events);
+  }
+  EXPECT_EQ(u(rid).surfaced_count, 3u);
+  EXPECT_EQ(u(rid).state, RecordState::surfaced) << "not resolved: left to decay";
 }
 
 TEST_F(ModelTest, ThreeDismissalsLowerSeverityAndRaiseTolerance) {
@@ -583,6 +594,9 @@ TEST_F(ModelTest, ThreeDismissalsLowerSeverityAndRaiseTolerance) {
   EXPECT_EQ(u(rid).state, RecordState::open) << "left to decay, not resolved";
   EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), 0.54, 1e-12) << "+0.02 from the 2nd dismissal";
   EXPECT_EQ(s.user("alice")->dismissals, 3u);
+  now += p.surfacing.cooldown_s * kSecond + 1;
+  EXPECT_TRUE(assemble_context(s, "alice", {"spicy", "food"}, {}, 5, p, now).hints.empty())
+      << "a record dismissed three times is not raised again";
 }
 
 // ---- the action gate ---------------------------------------------------------------
