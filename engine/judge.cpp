@@ -313,16 +313,24 @@ std::string scope_text(const ClaimScope& s) {
   return out;
 }
 
-/// Words that say little about what a statement is about.
-bool light_word(const std::string& k) {
+/// Common verbs and time words: they say little about what a statement is about.
+bool light_keyword(const std::string& k) {
   for (const char* w : {"be", "have", "get", "go", "do", "make", "take", "use", "like", "love", "want",
                         "need", "feel", "say", "know", "think", "see", "come", "give", "keep", "put",
-                        "every", "day", "week", "month", "year", "time", "thing", "lot", "really",
-                        "user", "value", "state", "of", "to", "in", "on", "at", "for", "with", "by",
+                        "every", "day", "week", "month", "year", "time", "thing", "lot", "really"})
+    if (k == w) return true;
+  return false;
+}
+
+/// light_keyword, or a function word or placeholder of a subject or slot.
+bool light_word(const std::string& k) {
+  if (light_keyword(k)) return true;
+  for (const char* w : {"user", "value", "state", "of", "to", "in", "on", "at", "for", "with", "by",
                         "from", "the", "a", "an", "and", "or", "i", "my", "our", "we", "it", "its"})
     if (k == w) return true;
   return false;
 }
+
 
 /// A typed quantity at the start of a normalised value: "90s", "0.5s",
 /// "26214400b", "06:00" (a time of day), "8443" (a bare number).
@@ -364,6 +372,14 @@ std::vector<Quantity> quantities_of(const Claim& c) {
     out.push_back(*q);
   }
   return out;
+}
+
+/// Whether two lists of quantities (of one unit) share an amount.
+bool share_amount(const std::vector<Quantity>& a, const std::vector<Quantity>& b) {
+  for (const auto& x : a)
+    for (const auto& y : b)
+      if (std::fabs(x.amount - y.amount) < 1e-9) return true;
+  return false;
 }
 
 /// Whether two claims whose subjects the parse found different are about
@@ -703,10 +719,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const bool disjoint_scopes = scopes_disjoint(lex, a.scope, b.scope);
       const auto qa = quantities_of(a), qb = quantities_of(b);
       const bool quantities = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit;
-      bool same_amount = false;
-      if (quantities)
-        for (const auto& x : qa)
-          for (const auto& y : qb) same_amount = same_amount || std::fabs(x.amount - y.amount) < 1e-9;
+      const bool same_amount = quantities && share_amount(qa, qb);
       const bool rule_conflict = deontic_conflict(deontic(a), deontic(b));
       const bool opposed = (quantities && !same_amount) || rule_conflict ||
                            (a.stance * b.stance < 0 && !a.values.empty() && !b.values.empty());
@@ -894,17 +907,10 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // "I wake up at 5am every day" / "I'm a night owl". Two different known
     // attributes of a thing ("listens on port 8080" / "is written in Go")
     // are evidence that both hold.
-    auto light = [](const std::string& k) {
-      for (const char* w : {"be", "have", "get", "go", "do", "make", "take", "use", "like", "love", "want",
-                            "need", "feel", "say", "know", "think", "see", "come", "give", "keep", "put",
-                            "every", "day", "week", "month", "year", "time", "thing", "lot", "really"})
-        if (k == w) return true;
-      return false;
-    };
     const auto subject_words = words_of(a.subject);
     bool shared_word = false;
     for (const auto& k : a.keywords)
-      if (!light(k) && std::find(subject_words.begin(), subject_words.end(), k) == subject_words.end() &&
+      if (!light_keyword(k) && std::find(subject_words.begin(), subject_words.end(), k) == subject_words.end() &&
           std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end())
         shared_word = true;
     // Related domains, or a slot related to the other's domain ("I'm a
@@ -935,9 +941,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       };
       if (!qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit && !distinct_known &&
           (generic_slot(a) || generic_slot(b)) && !b.additive && a.stance > 0 && b.stance > 0) {
-        bool same_amount = false;
-        for (const auto& x : qa)
-          for (const auto& y : qb) same_amount = same_amount || std::fabs(x.amount - y.amount) < 1e-9;
+        const bool same_amount = share_amount(qa, qb);
         if (scopes_disjoint(lex, a.scope, b.scope)) {
           if (!same_amount) {
             r.cls = Classification::context_dependent;
