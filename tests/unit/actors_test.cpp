@@ -180,7 +180,7 @@ TEST_F(ActorTest, ClassifierAnswerAt599msArrivesBeforeThe600msDeadline) {
   auto drift = spawn(drift_actor, &svc);
   auto classifier = spawn(fake_classifier, &svc, 599ms, drift);
   auto ingestion = spawn(ingestion_actor, &svc, classifier);
-  auto reply = ask<MessageReply>(ingestion, MessageCommand{"alice", "I hate Honda", std::nullopt});
+  auto reply = ask<MessageReply>(ingestion, MessageCommand{"alice", "I hate Honda", std::nullopt, nullptr});
   sched->run();
   EXPECT_FALSE(reply->has_value()) << "waits for the classifier";
   sched->advance_time(599ms);
@@ -205,7 +205,7 @@ TEST_F(ActorTest, ClassifierAnswerAt601msIsDeferredAndAppliedByDriftWhenItArrive
   auto drift = spawn(drift_actor, &svc);
   auto classifier = spawn(fake_classifier, &svc, 601ms, drift);
   auto ingestion = spawn(ingestion_actor, &svc, classifier);
-  auto reply = ask<MessageReply>(ingestion, MessageCommand{"alice", "I hate Honda", std::nullopt});
+  auto reply = ask<MessageReply>(ingestion, MessageCommand{"alice", "I hate Honda", std::nullopt, nullptr});
   sched->run();
   sched->advance_time(600ms);
   sched->run();
@@ -243,7 +243,7 @@ TEST_F(ActorTest, PerRequestDeadlineOverridesTheDefault) {
   add_memory("honda", "I like Honda");
   auto classifier = spawn(fake_classifier, &svc, 150ms, caf::actor{});
   auto ingestion = spawn(ingestion_actor, &svc, classifier);
-  auto reply = ask<MessageReply>(ingestion, MessageCommand{"alice", "I hate Honda", 100ms});
+  auto reply = ask<MessageReply>(ingestion, MessageCommand{"alice", "I hate Honda", 100ms, nullptr});
   sched->run();
   sched->advance_time(100ms);
   sched->run();
@@ -256,7 +256,7 @@ TEST_F(ActorTest, EmbeddedModeNeverWaits) {
   add_memory("honda", "I like Honda");
   auto classifier = spawn(fake_classifier, &svc, 10s, caf::actor{});
   auto ingestion = spawn(ingestion_actor, &svc, classifier);
-  auto reply = ask<MessageReply>(ingestion, MessageCommand{"alice", "I hate Honda", std::nullopt});
+  auto reply = ask<MessageReply>(ingestion, MessageCommand{"alice", "I hate Honda", std::nullopt, nullptr});
   sched->run();
   ASSERT_TRUE(reply->has_value());
   EXPECT_FALSE((*reply)->deferred);
@@ -284,11 +284,12 @@ TEST_F(ActorTest, SupervisorRestartsACrashedChildAndKeepsServing) {
   svc.drift_interval = std::chrono::hours(24);
   svc.decay_interval = std::chrono::hours(24);
   auto degraded = std::make_shared<std::atomic<bool>>(false);
-  auto sup = spawn(supervisor_actor, &svc, SupervisorOptions{1, 5, 60s}, degraded);
+  auto sup = spawn(supervisor_actor, &svc, SupervisorOptions{1, 5, 60s, nullptr}, degraded);
   sched->run();
   DecideCommand boom{"alice", [](const State&) -> Expected<std::vector<Event>> {
                        throw std::runtime_error("injected failure");
-                     }};
+                     },
+                     nullptr};
   auto crashed = std::make_shared<bool>(false);
   sys->spawn([=](caf::event_based_actor* self) -> caf::behavior {
     self->request(sup, caf::infinite, boom)
