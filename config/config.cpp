@@ -216,6 +216,7 @@ const std::vector<Field>& schema() {
     v.push_back(with_range(pfield("resolution", "tolerance_scaling", &P::resolution, &XP::tolerance_scaling), 0.0, 10.0));
     v.push_back(pfield("resolution", "record_ambiguous", &P::resolution, &XP::record_ambiguous));
     v.push_back(unit(pfield("resolution", "clarified_confidence", &P::resolution, &XP::clarified_confidence)));
+    v.push_back(unit(pfield("resolution", "near_duplicate_similarity", &P::resolution, &XP::near_duplicate_similarity)));
 
     using SP = SurfacingPolicy;
     v.push_back(with_range(pfield("surfacing", "max_unengaged", &P::surfacing, &SP::max_unengaged), 1, 1000));

@@ -73,6 +73,10 @@ struct ResolutionPolicy {
   bool record_ambiguous = true;
   /// Confidence a clarified winner ends with.
   double clarified_confidence = 1.0;
+  /// Write dedupe by vector: a live memory of the same kind at least this
+  /// similar to the incoming one (pre-screen cosine), which the judge did not
+  /// find opposed to it, is a duplicate (the write reinforces it).
+  double near_duplicate_similarity = 0.97;
 };
 
 struct SurfacingPolicy {

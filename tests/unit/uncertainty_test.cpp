@@ -193,6 +193,33 @@ TEST_F(ModelTest, DuplicateIsANoopThatReinforces) {
   EXPECT_EQ(m("green").reinforcement_count, 2u);
 }
 
+TEST_F(ModelTest, AVectorNearDuplicateIsANoopUnlessTheJudgeSeesAnOpposition) {
+  add(mem("hike", "I love hiking in the Alps every summer"));
+  add(mem("port", "The API listens on port 8080", MemoryKind::concept_));
+  // Almost identical by vector, the judge undecided: the write reinforces.
+  auto near = verdict("hike", Classification::compatible, ConfidenceTier::low, 0.5);
+  near.similarity = 0.98;
+  auto out = write(mem("hike2", "I really love hiking in the Alps every summer"), {near});
+  EXPECT_EQ(out.action, WriteAction::noop);
+  EXPECT_EQ(out.memory_id, "hike");
+  EXPECT_EQ(s.memory("hike2"), nullptr);
+  EXPECT_EQ(m("hike").reinforcement_count, 1u);
+  // Below the threshold it is stored.
+  near.similarity = p.resolution.near_duplicate_similarity - 0.01;
+  EXPECT_EQ(write(mem("hike3", "I love hiking in the Alps most summers"), {near}).action, WriteAction::add);
+  // As close by vector, but opposed: a conflict, never swallowed.
+  auto opposed = verdict("port", Classification::true_contradiction, ConfidenceTier::med, 0.7);
+  opposed.similarity = 0.99;
+  auto conflict = write(mem("port2", "The API listens on port 9090", MemoryKind::concept_), {opposed});
+  EXPECT_EQ(conflict.action, WriteAction::add);
+  EXPECT_NE(s.memory("port2"), nullptr);
+  // Another kind is not a duplicate.
+  auto episode = verdict("hike", Classification::compatible, ConfidenceTier::low, 0.5);
+  episode.similarity = 0.99;
+  EXPECT_EQ(write(mem("trip", "I love hiking in the Alps every summer!", MemoryKind::episode), {episode}).action,
+            WriteAction::add);
+}
+
 TEST_F(ModelTest, TextDedupeFindsMemoriesAddedBeforeAndAfterItsIndexWasBuilt) {
   add(mem("a", "I like Honda"));
   add(mem("b", "I work at Acme"));
