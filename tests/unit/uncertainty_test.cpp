@@ -220,6 +220,19 @@ TEST_F(ModelTest, AVectorNearDuplicateIsANoopUnlessTheJudgeSeesAnOpposition) {
             WriteAction::add);
 }
 
+TEST_F(ModelTest, EveryReinforcementRaisesTheUsersToleranceByItsStep) {
+  // Seed 000: +0.01 per reinforcement, through whatever path reinforces.
+  add(mem("green", "My favourite colour is green"));
+  const double before = tolerance_of(s, "alice", p.tolerance);
+  EXPECT_DOUBLE_EQ(before, p.tolerance.baseline);
+  write(mem("g2", "My favourite colour is green"), {});  // exact text
+  EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), before + 0.01, 1e-12);
+  write(mem("g3", "My favorite color is green"), {verdict("green", Classification::duplicate)});  // the judge's NOOP
+  EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), before + 0.02, 1e-12);
+  EXPECT_EQ(m("green").reinforcement_count, 2u);
+  EXPECT_NEAR(tolerance_of(s, "bob", p.tolerance), p.tolerance.baseline, 1e-12) << "per user";
+}
+
 TEST_F(ModelTest, TextDedupeFindsMemoriesAddedBeforeAndAfterItsIndexWasBuilt) {
   add(mem("a", "I like Honda"));
   add(mem("b", "I work at Acme"));
