@@ -106,7 +106,7 @@ class Scenario : public test::ModelTest {
 }  // namespace
 
 TEST_F(Scenario, LongRandomisedScenarioReplaysToTheSameDigest) {
-  constexpr int kSteps = 4000;
+  constexpr int kSteps = 8000;  // ~3,200 writes
   int n = 0;
   std::map<std::string, int> done;
   for (int step = 0; step < kSteps; ++step) {
@@ -215,7 +215,21 @@ TEST_F(Scenario, LongRandomisedScenarioReplaysToTheSameDigest) {
   }
   EXPECT_GT(resolved, 20u);
   EXPECT_GT(decayed, 0u);
-  EXPECT_GT(log.size(), 4000u);
+  EXPECT_GT(done["write.ADD"] + done["write.UPDATE"] + done["write.NOOP"], 2000) << "thousands of writes";
+  EXPECT_GT(log.size(), 8000u);
+  // Every resolution strategy and every kind of record took part.
+  std::map<Resolution, int> by_strategy;
+  std::map<UncertaintyType, int> by_type;
+  for (const auto& [id, u] : s.uncertainties()) {
+    ++by_strategy[u.resolution];
+    ++by_type[u.type];
+  }
+  for (Resolution r : {Resolution::temporal_supersede, Resolution::user_clarified, Resolution::evidence_resolved,
+                       Resolution::confidence_dominance, Resolution::decayed})
+    EXPECT_GT(by_strategy[r], 0) << "resolution " << static_cast<int>(r);
+  for (UncertaintyType t : {UncertaintyType::contradiction, UncertaintyType::unverified, UncertaintyType::stale,
+                            UncertaintyType::ambiguous})
+    EXPECT_GT(by_type[t], 0) << "record type " << static_cast<int>(t);
 
   const std::string live = state_digest(s);
   State replayed;
