@@ -619,8 +619,13 @@ std::size_t Parser::parse_subject(const Toks& t) {
     const auto& w = x.text;
     return w.back() != 's' && !(w.size() > 4 && w.compare(w.size() - 3, 3, "ing") == 0);
   };
+  // A change verb whose past is its base form ("Quit smoking in January",
+  // "Set up a home lab") also starts a clause of the speaker's.
+  const bool cue_verb = t[0].is_word() && verb_capable(t[0]) && wn_.synsets(l0, Pos::noun).empty() &&
+                        lex_.cue_table().match(lemmas_of(t), 0);
   if (t.size() > 1 && t[0].is_word() &&
-      ((past_form(t[0]) && t[0].lemma != "use") || (l0 == "have" && (t[1].lemma == "not" || looks_past(t[1]))))) {
+      ((past_form(t[0]) && t[0].lemma != "use") || cue_verb ||
+       (l0 == "have" && (t[1].lemma == "not" || looks_past(t[1]))))) {
     // A clause that starts with a past verb has the speaker as its subject
     // ("Sold the car last week", "Left the ambulance service and retrained",
     // "Haven't touched a cigarette since New Year's"), when what follows the
@@ -629,7 +634,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
     const bool opens = !n.is_word() || is_prep(n.lemma) || is_possessive_det(n.lemma) || n.capitalised ||
                        in(n.lemma, {"the", "a", "an", "up", "off", "out", "over", "away", "back", "not",
                                     "some", "any", "two", "three", "this", "that", "it", "them"}) ||
-                       l0 == "have";
+                       l0 == "have" || cue_verb;
     if (opens) {
       c_.subject = "user";
       c_.subject_kind = SubjectKind::present;
@@ -744,7 +749,12 @@ std::size_t Parser::parse_subject(const Toks& t) {
       attribute_ = np;
     } else {
       c_.subject = canon_phrase(np);
-      if (user_possessor) push_unique(c_.possessions, lex_.canonical(np.back().lemma));
+      if (user_possessor) {
+        // "my cat Biscuit": the thing owned is the cat; the name follows it.
+        std::size_t head = np.size() - 1;
+        while (head > 0 && np[head].capitalised && !np[head - 1].capitalised) --head;
+        push_unique(c_.possessions, lex_.canonical(np[head].lemma));
+      }
     }
   } else if (subject_from_scope_ || (i > 0 && t.size() > i)) {
     c_.subject = "environment";

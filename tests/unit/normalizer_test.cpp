@@ -3,6 +3,8 @@
 // scopes, tense, change cues, figurative idioms; the Claim's JSON round trip.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "common/json_reader.hpp"
 #include "common/json_writer.hpp"
 #include "engine/text.hpp"
@@ -10,6 +12,7 @@
 
 using namespace credence;
 using test::claim;
+using test::classify;
 
 TEST(Tokenizer, ExpandsContractionsAndKeepsPossessives) {
   auto t = tokenize(test::lexicon(), "I can't stand my wife's cat, I'm sure");
@@ -302,6 +305,7 @@ TEST(Normalizer, ASubjectlessClauseStartingWithAPastVerbIsTheSpeakers) {
     const Claim c = claim(text);
     EXPECT_EQ(c.subject, "user") << text;
   }
+  EXPECT_EQ(claim("Quit smoking in January").subject, "user") << "a change verb whose past is its base form";
   // A participle that starts a noun phrase is not a clause of the speaker's.
   EXPECT_NE(claim("Used cars are cheaper in Leeds").subject, "user");
   EXPECT_NE(claim("Frozen peas are in the freezer").subject, "user");
@@ -317,4 +321,11 @@ TEST(Normalizer, LeadingWordsBeforeTheSpeakersOwnSubjectAreNotTheSubject) {
   EXPECT_EQ(claim("Daily at 06:00 UTC, the reporting job kicks off").subject, "report job");
   // A leading context phrase stays a context, and a correction stays one.
   EXPECT_TRUE(claim("Actually, I prefer Go").correction);
+}
+
+TEST(Normalizer, APetsNameAfterItIsNotWhatTheUserOwns) {
+  const Claim c = claim("My cat Biscuit sleeps on my keyboard");
+  EXPECT_NE(std::find(c.possessions.begin(), c.possessions.end(), "cat"), c.possessions.end());
+  EXPECT_EQ(classify("I don't have any pets", "My cat Biscuit sleeps on my keyboard every afternoon"),
+            Classification::true_contradiction);
 }
