@@ -185,11 +185,6 @@ Incoming incoming_of(const Memory& m) {
                   m.valid_from};
 }
 
-bool conflicting(Classification c) {
-  return c == Classification::true_contradiction || c == Classification::temporal_change ||
-         c == Classification::context_dependent || c == Classification::figurative;
-}
-
 double mean_tolerance(const State& s, const TolerancePolicy& p) {
   if (s.users().empty()) return p.baseline;
   double sum = 0;
@@ -230,7 +225,7 @@ std::vector<Event> resolve_pending(const State& s, const PendingClassification& 
     if (!incoming_mem->deleted() && !incoming_mem->superseded()) {
       for (const auto& v : verdicts) {
         const Memory* c = s.memory(v.existing_id);
-        if (!c || !conflicting(v.classification)) continue;
+        if (!c || !is_opposition(v.classification)) continue;
         auto evs = decide_pair(s, *c, *incoming_mem, v, p.context, svc.policy, *svc.ids, now);
         out.insert(out.end(), evs.begin(), evs.end());
       }
@@ -317,7 +312,7 @@ DriftReport run_drift_cycle(drift_state& st) {
         Assessment v = svc.judge(*other, in);
         v.existing_id = other->id;
         v.similarity = c.similarity;
-        if (!conflicting(v.classification)) continue;
+        if (!is_opposition(v.classification)) continue;
         auto out = decide_pair(s, *other, *m, v, DetectionContext::drift, svc.policy, *svc.ids, now);
         if (!out.empty()) {
           busy.insert(id);

@@ -62,6 +62,13 @@ enum class Classification : std::uint8_t {
   unrelated,
 };
 
+/// The verdicts that say the two memories cannot simply both stand as they
+/// are: a contradiction, a change, a context split or a figure of speech.
+constexpr bool is_opposition(Classification c) {
+  return c == Classification::true_contradiction || c == Classification::temporal_change ||
+         c == Classification::context_dependent || c == Classification::figurative;
+}
+
 /// Why a memory was deleted (deleted memories stay as tombstones).
 enum class DeleteReason : std::uint8_t { user, decay, clarification };
 

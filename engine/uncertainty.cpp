@@ -497,6 +497,14 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
     return out;
   }
 
+  // The write reinforces an existing memory instead of storing a copy.
+  auto reinforce_instead = [&](const Memory& e, Conflict why) {
+    out.action = WriteAction::noop;
+    out.memory_id = e.id;
+    out.conflicts.push_back(std::move(why));
+    reinforcement_events(s, e, p, ids, now, out.events);
+  };
+
   // Vector near-duplicate: a live memory of the same kind the pre-screen
   // found almost identical, unless the judge saw an opposition in the pair
   // ("port 8080" / "port 9090" embed close together and stay a conflict).
@@ -504,23 +512,16 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
     const Assessment* near = nullptr;
     for (const auto& a : assessments) {
       if (a.similarity < p.resolution.near_duplicate_similarity || a.existing_id == req.supersedes) continue;
-      if (a.classification == Classification::true_contradiction ||
-          a.classification == Classification::temporal_change ||
-          a.classification == Classification::context_dependent ||
-          a.classification == Classification::figurative)
-        continue;
+      if (is_opposition(a.classification)) continue;
       const Memory* e = live_memory(s, a.existing_id, m.user);
       if (!e || e->superseded() || e->kind != m.kind) continue;
       if (!near || a.similarity > near->similarity) near = &a;
     }
     if (near) {
-      const Memory* e = s.memory(near->existing_id);
-      out.action = WriteAction::noop;
-      out.memory_id = e->id;
-      out.conflicts.push_back({e->id, Classification::duplicate, near->similarity, near->tier,
-                               "A near-duplicate by vector similarity (" + std::to_string(near->similarity) +
-                                   ") of a memory the write reinforces."});
-      reinforcement_events(s, *e, p, ids, now, out.events);
+      const Memory& e = *s.memory(near->existing_id);
+      reinforce_instead(e, {e.id, Classification::duplicate, near->similarity, near->tier,
+                            "A near-duplicate by vector similarity (" + std::to_string(near->similarity) +
+                                ") of a memory the write reinforces."});
       return out;
     }
   }
@@ -535,10 +536,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
   if (dup && !target) {
     const Memory* e = s.memory(dup->existing_id);
     if (!e->superseded()) {
-      out.action = WriteAction::noop;
-      out.memory_id = e->id;
-      out.conflicts.push_back({e->id, dup->classification, dup->confidence, dup->tier, dup->reasoning});
-      reinforcement_events(s, *e, p, ids, now, out.events);
+      reinforce_instead(*e, {e->id, dup->classification, dup->confidence, dup->tier, dup->reasoning});
       return out;
     }
   }
