@@ -123,7 +123,8 @@ std::size_t DriftPlanner::hot_size() const {
 }
 
 std::vector<std::string> DriftPlanner::sample(const State& s, const std::string& domain,
-                                              std::size_t budget, const Policy& p, Millis now) {
+                                              std::size_t budget, const Policy& p, Millis now,
+                                              const Admit& admit) {
   std::vector<std::string> out;
   auto it = domains_.find(domain);
   if (it == domains_.end() || budget == 0) return out;
@@ -154,6 +155,7 @@ std::vector<std::string> DriftPlanner::sample(const State& s, const std::string&
   });
   const std::size_t hot_quota = (budget + 1) / 2;
   for (std::size_t i = 0; i < hot.size() && out.size() < hot_quota; ++i) {
+    if (admit && !admit(*s.memory(hot[i].second))) continue;
     out.push_back(hot[i].second);
     d.cool(hot[i].second);
   }
@@ -163,7 +165,8 @@ std::vector<std::string> DriftPlanner::sample(const State& s, const std::string&
   while (out.size() < budget && !d.ids.empty() && steps < d.ids.size()) {
     if (d.pos >= d.ids.size()) d.pos = 0;
     const std::string id = d.ids[d.pos];
-    if (!live(id)) {
+    const Memory* m = live(id);
+    if (!m) {
       known_.erase(id);
       d.ids[d.pos] = d.ids.back();
       d.ids.pop_back();
@@ -171,7 +174,9 @@ std::vector<std::string> DriftPlanner::sample(const State& s, const std::string&
     }
     ++d.pos;
     ++steps;
-    if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+    if (std::find(out.begin(), out.end(), id) != out.end()) continue;
+    if (admit && !admit(*m)) continue;
+    out.push_back(id);
   }
   return out;
 }
@@ -185,12 +190,30 @@ Incoming incoming_of(const Memory& m) {
                   m.valid_from};
 }
 
-double mean_tolerance(const State& s, const TolerancePolicy& p) {
-  if (s.users().empty()) return p.baseline;
-  double sum = 0;
-  for (const auto& [u, us] : s.users()) sum += us.tolerance;
-  return sum / static_cast<double>(s.users().size());
-}
+/// Each user's own drift budget (seed 000: a user's uncertainty tolerance
+/// sets how many of their memories a cycle compares), counted per cycle.
+class UserBudgets {
+ public:
+  UserBudgets(const State& s, const TolerancePolicy& p) : s_(s), p_(p) {}
+  bool admit(const Memory& m) {
+    auto [it, fresh] = used_.try_emplace(m.user);
+    auto& [used, cap] = it->second;
+    if (fresh) cap = drift_budget(tolerance_of(s_, m.user, p_), p_);
+    if (used >= cap) return false;
+    ++used;
+    return true;
+  }
+  std::map<std::string, std::size_t> budgets() const {
+    std::map<std::string, std::size_t> out;
+    for (const auto& [u, uc] : used_) out[u] = uc.second;
+    return out;
+  }
+
+ private:
+  const State& s_;
+  const TolerancePolicy& p_;
+  std::unordered_map<std::string, std::pair<std::size_t, std::size_t>> used_;
+};
 
 }  // namespace
 
@@ -273,8 +296,13 @@ DriftReport run_drift_cycle(drift_state& st) {
   std::vector<Event> evs;
   std::uint32_t next_index = 0;
   svc.store->read([&](const State& s) {
-    const std::size_t budget = drift_budget(mean_tolerance(s, svc.policy.tolerance), svc.policy.tolerance);
+    // The cycle as a whole never exceeds the largest budget (the cost of a
+    // cycle stays bounded however many users share a domain); within it each
+    // user gets their own tolerance's budget.
+    const std::size_t budget = static_cast<std::size_t>(
+        std::max<std::int64_t>({svc.policy.tolerance.budget_max, svc.policy.tolerance.budget_min, 0}));
     rep.budget = budget;
+    UserBudgets per_user(s, svc.policy.tolerance);
     std::set<std::string> busy;  // memories already decided about this cycle
     // Deferred classifications first: they were promised a background pass.
     std::size_t done = 0;
@@ -291,8 +319,11 @@ DriftReport run_drift_cycle(drift_state& st) {
     const std::size_t n_domains = std::max<std::size_t>(1, st.planner.domains().size());
     rep.domain = st.planner.domain_at(index);
     next_index = static_cast<std::uint32_t>((index + 1) % n_domains);
-    const auto sample = st.planner.sample(s, rep.domain, budget, svc.policy, now);
+    const auto sample = st.planner.sample(s, rep.domain, budget, svc.policy, now,
+                                          [&](const Memory& m) { return per_user.admit(m); });
     rep.sampled = sample.size();
+    for (const auto& id : sample) ++rep.sampled_by_user[s.memory(id)->user];
+    rep.user_budgets = per_user.budgets();
     std::set<std::pair<std::string, std::string>> judged;
     for (const auto& id : sample) {
       const Memory* m = s.memory(id);

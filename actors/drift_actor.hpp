@@ -21,6 +21,7 @@
 /// take CPU; an LLM call may block).
 
 #include <cstdint>
+#include <functional>
 #include <list>
 #include <map>
 #include <optional>
@@ -57,10 +58,15 @@ class DriftPlanner {
   std::vector<std::string> domains() const;
   /// The domain of the `index`-th cycle (rotation), or "" if none.
   std::string domain_at(std::uint32_t index) const;
+  /// Whether a memory may still be taken this cycle (its user's own budget);
+  /// called once per candidate, in sampling order. A refused memory stays hot.
+  using Admit = std::function<bool(const Memory&)>;
   /// Up to `budget` memories of `domain`: hot ones first by weight, then the
-  /// rotating cursor. O(budget) amortised.
+  /// rotating cursor, each one only if `admit` (when given) accepts it.
+  /// O(budget) amortised when most are admitted; at most one pass over the
+  /// domain otherwise.
   std::vector<std::string> sample(const State& s, const std::string& domain, std::size_t budget,
-                                  const Policy& p, Millis now);
+                                  const Policy& p, Millis now, const Admit& admit = {});
   std::size_t hot_size() const;
 
   static std::string domain_of(const Memory& m);

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -128,7 +129,11 @@ struct DriftReport {
   std::size_t pairs = 0;
   std::size_t events = 0;
   std::size_t deferred_resolved = 0;
-  std::size_t budget = 0;
+  std::size_t budget = 0;  ///< the cycle's cap (the largest per-user budget)
+  /// How many memories of each user the cycle took, and each user's own
+  /// budget (from their uncertainty tolerance).
+  std::map<std::string, std::size_t> sampled_by_user;
+  std::map<std::string, std::size_t> user_budgets;
   double elapsed_ms = 0;
   std::optional<Error> error;
 };

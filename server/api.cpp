@@ -740,8 +740,14 @@ void post_drift_run(ApiContext& ctx, const httplib::Request&, httplib::Response&
   JsonWriter w;
   w.begin_object().kv("domain", rep->domain).kv("budget", rep->budget).kv("sampled", rep->sampled)
       .kv("pairs", rep->pairs).kv("events", rep->events)
-      .kv("deferred_resolved", rep->deferred_resolved).kv("elapsed_ms", rep->elapsed_ms)
-      .end_object();
+      .kv("deferred_resolved", rep->deferred_resolved).kv("elapsed_ms", rep->elapsed_ms);
+  w.key("users").begin_object();
+  for (const auto& [user, cap] : rep->user_budgets) {
+    const auto it = rep->sampled_by_user.find(user);
+    w.key(user).begin_object().kv("budget", cap)
+        .kv("sampled", it == rep->sampled_by_user.end() ? std::size_t{0} : it->second).end_object();
+  }
+  w.end_object().end_object();
   send_json(res, 200, w.str());
 }
 

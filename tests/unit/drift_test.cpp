@@ -83,8 +83,9 @@ TEST_F(DriftTest, RotationCoversEveryDomainAndEveryMemoryAtAFixedBudget) {
   for (int cycle = 0; cycle < 30; ++cycle) {
     auto rep = run_drift_cycle(st);
     ASSERT_FALSE(rep.error) << rep.error->describe();
+    EXPECT_LE(rep.sampled, 15u) << "baseline tolerance 0.5: a budget of 15";
+    EXPECT_EQ(rep.user_budgets.at("alice"), 15u);
     EXPECT_LE(rep.sampled, rep.budget);
-    EXPECT_EQ(rep.budget, 15u) << "baseline tolerance 0.5";
     seen_domains.insert(rep.domain);
   }
   EXPECT_EQ(seen_domains, (std::set<std::string>{"health", "hobbies", "work"}));
@@ -100,6 +101,46 @@ TEST_F(DriftTest, RotationCoversEveryDomainAndEveryMemoryAtAFixedBudget) {
     return 0;
   });
   EXPECT_EQ(seen_ids.size(), 90u);
+}
+
+TEST_F(DriftTest, EachUsersToleranceSetsTheirOwnBudget) {
+  // Seed 000: a user who corrects often (low tolerance) gets more background
+  // comparisons; one who dismisses clarifications (high) gets fewer. Each
+  // user's own tolerance counts, not an average over users.
+  for (int i = 0; i < 40; ++i) {
+    add(mem("a" + std::to_string(i), "fact " + std::to_string(i), "work", MemoryKind::trait, "alice"));
+    add(mem("b" + std::to_string(i), "fact " + std::to_string(i), "work", MemoryKind::trait, "bob"));
+  }
+  const TolerancePolicy& tp = svc.policy.tolerance;
+  ASSERT_TRUE(store->submit({events::tolerance_set("alice", tp.max, "dismissals", clock.now()),
+                             events::tolerance_set("bob", tp.min, "corrections", clock.now())}));
+  for (int cycle = 0; cycle < 4; ++cycle) {
+    auto rep = run_drift_cycle(st);
+    ASSERT_FALSE(rep.error) << rep.error->describe();
+    EXPECT_EQ(rep.budget, 20u);
+    EXPECT_EQ(rep.user_budgets.at("alice"), 10u) << "tolerance 0.8";
+    EXPECT_LE(rep.sampled_by_user["alice"], 10u);
+    EXPECT_LE(rep.sampled, 20u);
+    // The mean tolerance (0.5) would give 15 in all; each user's own gives
+    // alice at most 10 and leaves the rest of the cycle to bob.
+    EXPECT_EQ(rep.sampled, 20u);
+    EXPECT_GE(rep.sampled_by_user["bob"], 10u);
+  }
+  // Alone in a domain, a user's budget is the whole cycle's.
+  for (int i = 0; i < 40; ++i)
+    add(mem("c" + std::to_string(i), "fact " + std::to_string(i), "home", MemoryKind::trait, "carol"));
+  for (int i = 0; i < 40; ++i)
+    add(mem("d" + std::to_string(i), "fact " + std::to_string(i), "garden", MemoryKind::trait, "dave"));
+  ASSERT_TRUE(store->submit({events::tolerance_set("carol", tp.min, "corrections", clock.now()),
+                             events::tolerance_set("dave", tp.max, "dismissals", clock.now())}));
+  std::map<std::string, std::size_t> by_domain;
+  for (int cycle = 0; cycle < 3; ++cycle) {
+    auto rep = run_drift_cycle(st);
+    ASSERT_FALSE(rep.error);
+    by_domain[rep.domain] = rep.sampled;
+  }
+  EXPECT_EQ(by_domain.at("home"), 20u) << "carol, tolerance 0.2";
+  EXPECT_EQ(by_domain.at("garden"), 10u) << "dave, tolerance 0.8";
 }
 
 TEST_F(DriftTest, PeerLesson_RecentlyActiveMemoriesAndEpisodesAreSampledFirst) {
