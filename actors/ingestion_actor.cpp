@@ -330,6 +330,7 @@ void start(self_ptr self, std::uint64_t token) {
                               m.confidence, m.created_at, m.valid_from};
       job.incoming_key = m.id;
       if (!req.guarded) {
+        req.single_valued = svc->single_valued && svc->single_valued(m.claim.slot);
         job.deferred.clear();
         decide(self, token);
         return;

@@ -78,6 +78,9 @@ struct Services {
   /// Normalises a statement into a claim (the judge's normaliser).
   std::function<Claim(std::string_view text, MemoryKind kind, std::optional<Millis> valid_from)>
       normalize;
+  /// Whether a claim slot holds one value at a time (lexicon data; ingest
+  /// upserts replace on such slots). Unset: every slot is multi-valued.
+  std::function<bool(std::string_view slot)> single_valued;
   /// The pre-screen: the few memories of `user` worth judging `incoming`
   /// against (never all of them). `history` includes superseded memories.
   std::function<std::vector<Candidate>(const Incoming& incoming, bool history)> candidates;

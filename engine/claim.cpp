@@ -38,6 +38,24 @@ void ClaimScope::set(ScopeDim d, std::string value) {
   }
 }
 
+std::string claim_key(const Claim& c) {
+  if (c.subject.empty() || c.slot.empty()) return {};
+  std::string k = c.subject;
+  k += '\x1f';
+  k += c.slot;
+  k += '\x1f';
+  k += c.object;
+  for (ScopeDim d : kScopeDims) {
+    const std::string& v = c.scope.get(d);
+    if (v.empty()) continue;
+    k += '\x1f';
+    k += to_string(d);
+    k += '=';
+    k += v;
+  }
+  return k;
+}
+
 const char* to_string(SubjectKind v) {
   switch (v) {
     case SubjectKind::present: return "PRESENT";

@@ -115,6 +115,13 @@ const char* to_string(SubjectKind v);
 const char* to_string(Modality v);
 const char* to_string(Tense v);
 
+/// What a claim is about, as one string: subject, slot, stance object and
+/// scope (not its values). Two claims with the same key speak of the same
+/// attribute of the same thing in the same circumstances, so on a
+/// single-valued slot the later one replaces the earlier (ingest upsert).
+/// Empty when the subject or the slot is unknown.
+std::string claim_key(const Claim& c);
+
 /// Writes the claim as a JSON object value.
 void write_claim(JsonWriter& w, const Claim& c);
 /// Reads a claim written by write_claim (unknown fields are ignored, so

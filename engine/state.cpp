@@ -46,24 +46,37 @@ const std::vector<std::string>& State::user_memories(std::string_view user) cons
   auto* v = find_in(by_user_mem_, user);
   return v ? *v : kEmpty;
 }
-std::vector<std::string> State::memories_with_text(const std::string& user,
-                                                  std::string_view text) const {
+std::vector<std::string> State::indexed(const std::string& user, std::uint64_t h,
+                                       bool by_key) const {
   const auto* ids = find_in(by_user_mem_, user);
   if (!ids) return {};
   std::lock_guard lk(text_index_.mu);
   TextIndex& ti = text_index_.users[user];
   for (; ti.covered < ids->size(); ++ti.covered) {
     const Memory* m = memory((*ids)[ti.covered]);
-    if (m) ti.at.emplace(hash64(normalised_text(m->text)), ti.covered);
+    if (!m) continue;
+    ti.at.emplace(hash64(normalised_text(m->text)), ti.covered);
+    if (std::string k = claim_key(m->claim); !k.empty()) ti.by_key.emplace(hash64(k), ti.covered);
   }
   std::vector<std::size_t> at;
-  auto [first, last] = ti.at.equal_range(hash64(normalised_text(text)));
+  auto [first, last] = (by_key ? ti.by_key : ti.at).equal_range(h);
   for (auto it = first; it != last; ++it) at.push_back(it->second);
   std::sort(at.begin(), at.end());
   std::vector<std::string> out;
   out.reserve(at.size());
   for (std::size_t i : at) out.push_back((*ids)[i]);
   return out;
+}
+
+std::vector<std::string> State::memories_with_text(const std::string& user,
+                                                  std::string_view text) const {
+  return indexed(user, hash64(normalised_text(text)), false);
+}
+
+std::vector<std::string> State::memories_with_claim_key(const std::string& user,
+                                                       std::string_view key) const {
+  if (key.empty()) return {};
+  return indexed(user, hash64(key), true);
 }
 
 const std::vector<std::string>& State::user_uncertainties(std::string_view user) const {

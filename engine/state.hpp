@@ -116,6 +116,10 @@ class State {
   /// so a write's dedupe check does not walk all of the user's memories.
   /// Safe under concurrent readers (the index has its own lock).
   std::vector<std::string> memories_with_text(const std::string& user, std::string_view text) const;
+  /// Ids of the user's memories (any state) whose claim has this claim_key
+  /// (non-empty), oldest first. Same index and guarantees as
+  /// memories_with_text.
+  std::vector<std::string> memories_with_claim_key(const std::string& user, std::string_view key) const;
   /// Uncertainty ids of a user in creation order.
   const std::vector<std::string>& user_uncertainties(std::string_view user) const;
   /// Uncertainty ids that involve a memory.
@@ -184,8 +188,12 @@ class State {
   /// positions. A copy of the state starts with an empty index.
   struct TextIndex {
     std::size_t covered = 0;
-    std::unordered_multimap<std::uint64_t, std::size_t> at;
+    std::unordered_multimap<std::uint64_t, std::size_t> at;      ///< by normalised text
+    std::unordered_multimap<std::uint64_t, std::size_t> by_key;  ///< by claim_key
   };
+  /// Positions (in by_user_mem_) of `user`'s memories whose text or claim key
+  /// hashes to `h`, ids in order. Catches the user's index up first.
+  std::vector<std::string> indexed(const std::string& user, std::uint64_t h, bool by_key) const;
   struct TextIndexCache {
     TextIndexCache() = default;
     TextIndexCache(const TextIndexCache&) {}

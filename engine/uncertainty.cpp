@@ -490,6 +490,39 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
     }
   }
   if (!req.guarded) {
+    // Ingest upserts (seed 003: reference facts upsert freely, no judge). The
+    // key is the claim's subject, slot, stance object and scope; the previous
+    // fact is the newest live memory of that key from the same source and of
+    // the same kind, stated in the present. Same values and stance: the
+    // write restates it (NOOP, reinforced). On a single-valued slot, or a
+    // stance toward one object, anything else replaces it (UPDATE:
+    // superseded, linked, its records retired); on a multi-valued slot a
+    // different value is one more fact (ADD).
+    const Memory* prev = nullptr;
+    if (!target && m.claim.tense != Tense::past) {
+      const auto same_key = s.memories_with_claim_key(m.user, claim_key(m.claim));
+      for (auto it = same_key.rbegin(); it != same_key.rend() && !prev; ++it) {
+        const Memory* e = live_memory(s, *it, m.user);
+        if (!e || e->superseded() || e->kind != m.kind || e->source != m.source ||
+            e->claim.tense == Tense::past || claim_key(e->claim) != claim_key(m.claim))
+          continue;
+        const bool same = e->claim.values == m.claim.values && e->claim.stance == m.claim.stance;
+        // A stance toward one object ("I like Honda") holds one way at a time.
+        const bool one_at_a_time = req.single_valued || !m.claim.object.empty();
+        if (same || one_at_a_time) prev = e;
+      }
+    }
+    if (prev && prev->claim.values == m.claim.values && prev->claim.stance == m.claim.stance) {
+      out.action = WriteAction::noop;
+      out.memory_id = prev->id;
+      reinforcement_events(s, *prev, p, ids, now, out.events);
+      return out;
+    }
+    if (prev) {
+      m.supersedes = prev->id;
+      out.action = WriteAction::update;
+      out.superseded.push_back(prev->id);
+    }
     out.memory_id = m.id;
     out.events.push_back(events::memory_added(m, now));
     if (m.source != Source::explicit_)

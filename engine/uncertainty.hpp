@@ -94,6 +94,10 @@ struct WriteRequest {
   bool guarded = true;   ///< false: ingest (reference facts upsert unchecked)
   std::string supersedes;  ///< explicit supersession target, if any
   bool force = false;    ///< let a blocked write through (records the conflict)
+  /// Ingest only: the claim's slot holds one value at a time (lexicon data:
+  /// employer, residence, a port). Upsert then replaces the previous fact of
+  /// the same claim key and source instead of adding a second one.
+  bool single_valued = false;
   DetectionContext context = DetectionContext::write;
 };
 

@@ -193,6 +193,10 @@ Status Daemon::start() {
   svc.normalize = [lexp](std::string_view text, MemoryKind kind, std::optional<Millis> valid_from) {
     return normalize(*lexp, text, NormalizeContext{kind, std::nullopt, valid_from});
   };
+  svc.single_valued = [lexp](std::string_view slot) {
+    const SlotDef* d = lexp->slot(slot);
+    return d && d->single;
+  };
   const Judge* judge = im.judge.get();
   svc.judge = [judge](const Memory& existing, const Incoming& in) {
     const JudgeInput a = judge_input(existing);

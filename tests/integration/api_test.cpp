@@ -155,6 +155,29 @@ TEST_F(Api, Journey3_APortConflictIsBlockedUntilSupersedes) {
   EXPECT_EQ(get("/v1/memories/" + p8080 + "?user=carol").str("/memory/reliability"), "superseded");
 }
 
+TEST_F(Api, IngestModeUpsertsAReferenceFactOnASingleValuedSlot) {
+  // Seed 003: ingest skips the guard (no 409 here) and reference facts
+  // upsert: the port is single-valued in the lexicon, so 9090 replaces 8080.
+  auto first = post("/v1/memories",
+                    write_body("cy", "concept", "The API server listens on port 8080",
+                               "\"mode\":\"ingest\",\"source\":\"researched\""),
+                    201);
+  const std::string p8080 = first.str("/memory/id");
+  auto second = post("/v1/memories",
+                     write_body("cy", "concept", "The API server listens on port 9090",
+                                "\"mode\":\"ingest\",\"source\":\"researched\""),
+                     201);
+  EXPECT_EQ(second.str("/action"), "UPDATE");
+  EXPECT_EQ(second.str("/memory/supersedes"), p8080);
+  EXPECT_EQ(get("/v1/memories/" + p8080 + "?user=cy").str("/memory/reliability"), "superseded");
+  auto again = post("/v1/memories",
+                    write_body("cy", "concept", "API server listens on port 9090",
+                               "\"mode\":\"ingest\",\"source\":\"researched\""),
+                    201);
+  EXPECT_EQ(again.str("/action"), "NOOP");
+  EXPECT_EQ(get("/v1/memories?user=cy").size("/memories"), 1u);
+}
+
 TEST_F(Api, Journey4_ContradictionsSurfaceOnTopicAndDismissalsLowerSeverity) {
   write("dan", "trait", "I like Honda");
   auto hate = post("/v1/memories", write_body("dan", "trait", "I hate Honda"), 201);

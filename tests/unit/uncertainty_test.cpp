@@ -11,6 +11,7 @@
 #include "engine/digest.hpp"
 #include "engine/tense.hpp"
 #include "engine/wordnet.hpp"
+#include "tests/support/lexicon.hpp"
 #include "tests/support/model_fixture.hpp"
 
 using namespace credence;
@@ -249,6 +250,84 @@ TEST_F(ModelTest, TextDedupeFindsMemoriesAddedBeforeAndAfterItsIndexWasBuilt) {
   // A copy of the state answers the same (it builds its own index).
   State copy = s;
   EXPECT_EQ(copy.memories_with_text("alice", "I like Honda"), (std::vector<std::string>{"a", "c"}));
+}
+
+TEST_F(ModelTest, IngestUpsertsReferenceFactsByClaimKey) {
+  // Seed 003: ingest skips the guard and reference facts upsert. The key is
+  // the claim's subject, slot, stance object and scope (not its values).
+  auto fact = [&](const std::string& id, const std::string& text, MemoryKind kind,
+                  Source src = Source::researched) {
+    Memory x = mem(id, text, kind, src, 0.7);
+    x.claim = test::claim(text);
+    return x;
+  };
+  auto ingest = [&](Memory x, bool single) {
+    WriteRequest req;
+    req.memory = std::move(x);
+    req.guarded = false;
+    req.single_valued = single;
+    auto out = decide_write(s, req, {}, p, ids, now);
+    EXPECT_TRUE(out);
+    if (!out) return WriteOutcome{};
+    commit(out->events);
+    return *out;
+  };
+  ASSERT_FALSE(claim_key(test::claim("The API timeout is 30 seconds")).empty());
+  ASSERT_EQ(claim_key(test::claim("The API timeout is 30 seconds")),
+            claim_key(test::claim("The API timeout is 45 seconds")));
+  ASSERT_NE(claim_key(test::claim("The API timeout is 30 seconds")),
+            claim_key(test::claim("The DB timeout is 30 seconds")));
+
+  // A single-valued slot: the new value replaces the old one, no judge, no
+  // contradiction record.
+  ingest(fact("t30", "The API timeout is 30 seconds", MemoryKind::concept_), true);
+  now += kMinute;
+  auto upd = ingest(fact("t45", "The API timeout is 45 seconds", MemoryKind::concept_), true);
+  EXPECT_EQ(upd.action, WriteAction::update);
+  EXPECT_EQ(upd.superseded, std::vector<std::string>{"t30"});
+  EXPECT_EQ(m("t30").reliability, Reliability::superseded);
+  EXPECT_EQ(m("t30").superseded_by, "t45");
+  EXPECT_EQ(m("t45").supersedes, "t30");
+  EXPECT_EQ(m("t45").reliability, Reliability::uncertain) << "researched: unverified, not contradicted";
+  for (const auto* r : records_of("t45")) EXPECT_NE(r->type, UncertaintyType::contradiction);
+  // The same value in other words restates it: NOOP, reinforced.
+  auto same = ingest(fact("t45b", "The API timeout is 45s", MemoryKind::concept_), true);
+  EXPECT_EQ(same.action, WriteAction::noop);
+  EXPECT_EQ(same.memory_id, "t45");
+  EXPECT_EQ(m("t45").reinforcement_count, 1u);
+  EXPECT_EQ(s.memory("t45b"), nullptr);
+  // Another subject is another key.
+  auto db = ingest(fact("db", "The DB timeout is 45 seconds", MemoryKind::concept_), true);
+  EXPECT_EQ(db.action, WriteAction::add);
+  EXPECT_FALSE(m("t45").superseded());
+
+  // A multi-valued slot: another value is one more fact.
+  ingest(fact("fr", "I speak French", MemoryKind::trait), false);
+  auto de = ingest(fact("de", "I speak German", MemoryKind::trait), false);
+  EXPECT_EQ(de.action, WriteAction::add);
+  EXPECT_FALSE(m("fr").superseded());
+  // A stance toward one object holds one way at a time, even on a
+  // multi-valued slot.
+  ingest(fact("like", "I like Honda", MemoryKind::trait), false);
+  auto flip = ingest(fact("dislike", "I dislike Honda", MemoryKind::trait), false);
+  EXPECT_EQ(flip.action, WriteAction::update);
+  EXPECT_EQ(m("like").reliability, Reliability::superseded);
+
+  // What the user said themselves is not replaced by a reference fact of
+  // another source, and history adds instead of replacing.
+  add(fact("acme", "I work at Acme", MemoryKind::trait, Source::explicit_));
+  auto globex = ingest(fact("globex", "I work at Globex", MemoryKind::trait), true);
+  EXPECT_EQ(globex.action, WriteAction::add);
+  EXPECT_FALSE(m("acme").superseded());
+  ingest(fact("was1", "I worked at Initech", MemoryKind::trait), true);
+  auto was2 = ingest(fact("was2", "I worked at Hooli", MemoryKind::trait), true);
+  EXPECT_EQ(was2.action, WriteAction::add);
+  EXPECT_FALSE(m("was1").superseded());
+
+  // The fold is the same from the log (the index is rebuilt on demand).
+  State replayed;
+  for (const auto& e : log) ASSERT_TRUE(apply(replayed, e));
+  EXPECT_EQ(state_digest(replayed), state_digest(s));
 }
 
 TEST_F(ModelTest, IngestModeSkipsTheGuard) {
