@@ -378,6 +378,36 @@ TEST_F(ModelTest, PeerLesson_UnverifiedAndAmbiguousRecordsAreCreated) {
   EXPECT_EQ(u(fig.uncertainties[0]).type, UncertaintyType::ambiguous);
   EXPECT_EQ(u(fig.uncertainties[0]).severity, Severity::low);
   EXPECT_EQ(m("mornings").reliability, Reliability::reliable) << "figurative never marks";
+
+  // labels.md: context dependent ("prefers tea in the morning" / "coffee in
+  // the evening") is ambiguous, not a contradiction, and marks neither.
+  add(mem("tea", "I drink tea in the morning"));
+  auto cd = write(mem("coffee", "I drink coffee in the evening"),
+                  {verdict("tea", Classification::context_dependent, ConfidenceTier::med, 0.6)});
+  ASSERT_EQ(cd.uncertainties.size(), 1u);
+  const Uncertainty& amb = u(cd.uncertainties[0]);
+  EXPECT_EQ(amb.type, UncertaintyType::ambiguous);
+  EXPECT_EQ(amb.memory_a, "tea");
+  EXPECT_EQ(amb.memory_b, "coffee");
+  EXPECT_EQ(amb.classification, Classification::context_dependent);
+  EXPECT_EQ(amb.state, RecordState::open);
+  EXPECT_EQ(cd.action, WriteAction::add);
+  EXPECT_EQ(m("tea").reliability, Reliability::reliable);
+  EXPECT_EQ(m("coffee").reliability, Reliability::reliable);
+  // The pair judged again (drift, a reinforcement) does not open a second record.
+  Assessment v2 = verdict("tea", Classification::context_dependent, ConfidenceTier::med, 0.6);
+  auto pair = decide_pair(s, m("tea"), m("coffee"), v2, DetectionContext::drift, p, ids, now);
+  EXPECT_TRUE(pair.empty());
+  commit(pair);
+  std::size_t ambiguous = 0;
+  for (const auto* r : records_of("tea")) ambiguous += r->type == UncertaintyType::ambiguous;
+  EXPECT_EQ(ambiguous, 1u);
+  // With record_ambiguous off, nothing is opened.
+  p.resolution.record_ambiguous = false;
+  add(mem("run", "I run in summer"));
+  auto off = write(mem("swim", "I swim in winter"),
+                   {verdict("run", Classification::context_dependent, ConfidenceTier::med, 0.6)});
+  EXPECT_TRUE(off.uncertainties.empty());
 }
 
 // ---- resolution strategies ---------------------------------------------------------
@@ -637,6 +667,26 @@ TEST_F(ModelTest, AssemblyWeightFollowsTheSeedFormulaWithItsFloor) {
   EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.8 * 0.3) << "floor 0.3 > factor 0.2";
   x.kind = MemoryKind::episode;
   EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.6 * 0.8 * 0.3);
+  // Every kind has its base weight (config [reliability] weight_*), and the
+  // floor and factors apply to each.
+  x.kind = MemoryKind::concept_;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.9 * 0.8 * 0.3);
+  x.reliability = Reliability::uncertain;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.9 * 0.8 * 0.6);
+  x.kind = MemoryKind::relationship;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.8 * 0.8 * 0.6);
+  x.reliability = Reliability::contradicted;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.8 * 0.8 * 0.4);
+  x.reliability = Reliability::reliable;
+  x.importance = 0.5;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 0.8 * 0.5 * 1.0);
+  x.kind = MemoryKind::trait;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, p.reliability), 1.0 * 0.5 * 1.0);
+  // A configured weight is the one used.
+  ReliabilityPolicy custom = p.reliability;
+  custom.weight_relationship = 0.25;
+  x.kind = MemoryKind::relationship;
+  EXPECT_DOUBLE_EQ(assembly_weight(x, custom), 0.25 * 0.5 * 1.0);
 }
 
 TEST_F(ModelTest, PeerLesson_SurfaceContextDecidesWhenARecordSurfaces) {
