@@ -747,6 +747,20 @@ TEST_F(ModelTest, PeerLesson_AntiNagCounterGrowsAndLowersSeverityAfterThree) {
   }
   EXPECT_EQ(u(rid).surfaced_count, 3u);
   EXPECT_EQ(u(rid).state, RecordState::surfaced) << "not resolved: left to decay";
+  // Engagement still resolves it; left alone instead (the state is rewound),
+  // it decays with its contradicted memories.
+  State before_decay = s;
+  auto res = decide_resolve(s, "alice", rid, "owl", false, "I changed my schedule", p, ids, now);
+  ASSERT_TRUE(res);
+  commit(*res);
+  EXPECT_EQ(u(rid).state, RecordState::resolved) << "engagement resolves it";
+  EXPECT_EQ(u(rid).resolution, Resolution::user_clarified);
+  s = before_decay;
+  auto evs = decide_decay(s, p, now + 400 * kDay);
+  ASSERT_FALSE(evs.empty());
+  commit(evs);
+  EXPECT_EQ(u(rid).state, RecordState::decayed) << "left to decay, it decays";
+  EXPECT_EQ(u(rid).resolution, Resolution::decayed);
 }
 
 TEST_F(ModelTest, ThreeDismissalsLowerSeverityAndRaiseTolerance) {
