@@ -218,16 +218,26 @@ struct Scored {
   std::uint32_t label;
 };
 
-/// Keeps the k most similar hits.
+/// Ranks hits: more similar first, then by kind and label, so that equally
+/// similar memories (identical texts) come out in the same order whichever
+/// way they were found: the graph walk, the rare-term candidates or an exact
+/// scan. The answer is then a function of the index's contents alone.
+inline bool better(const Scored& a, const Scored& b) {
+  if (a.sim != b.sim) return a.sim > b.sim;
+  if (a.kind != b.kind) return a.kind < b.kind;
+  return a.label < b.label;
+}
+
+/// Keeps the k best hits (by `better`).
 class TopK {
  public:
   explicit TopK(std::size_t k) : k_(k) {}
-  /// Whether a hit of similarity `sim` would be kept now.
-  bool admits(float sim) const { return heap_.size() < k_ || sim > heap_.top().sim; }
+  /// Whether this hit would be kept now.
+  bool admits(const Scored& h) const { return heap_.size() < k_ || better(h, heap_.top()); }
   void offer(const Scored& h) {
     if (heap_.size() < k_) {
       heap_.push(h);
-    } else if (h.sim > heap_.top().sim) {
+    } else if (better(h, heap_.top())) {
       heap_.pop();
       heap_.push(h);
     }
@@ -245,13 +255,10 @@ class TopK {
 
  private:
   struct Worse {
-    bool operator()(const Scored& a, const Scored& b) const {
-      return a.sim > b.sim;
-    }
+    bool operator()(const Scored& a, const Scored& b) const { return better(a, b); }
   };
   std::size_t k_;
-  std::priority_queue<Scored, std::vector<Scored>, Worse>
-      heap_;  // worst on top
+  std::priority_queue<Scored, std::vector<Scored>, Worse> heap_;  // worst on top
 };
 
 std::string hex16(std::uint64_t v) {
@@ -588,9 +595,10 @@ struct VectorIndex::Impl {
             const VectorQuery& vq, TopK& top) const {
     // The id filter (a string compare) only for hits that would be kept.
     auto offer = [&](std::uint32_t l, float sim) {
-      if (sim < vq.min_similarity || !top.admits(sim)) return;
+      const Scored h{sim, kind, l};
+      if (sim < vq.min_similarity || !top.admits(h)) return;
       if (!vq.exclude_id.empty() && sh.slots[l].id == vq.exclude_id) return;
-      top.offer({sim, kind, l});
+      top.offer(h);
     };
     if (!sh.graph) {
       for (std::uint32_t l = 0; l < sh.slots.size(); ++l) {
@@ -634,11 +642,12 @@ struct VectorIndex::Impl {
           below_floor = true;
           break;
         }
+        // Past k, only hits tied with the k-th (TopK breaks the tie by label).
+        if (best.size() >= vq.k && sim < best.back().sim) break;
         if (passes(sh.slots[label], vq)) best.push_back({sim, kind, label});
-        if (best.size() == vq.k) break;
       }
       const bool enough =
-          best.size() == vq.k || below_floor || fetch >= sh.live;
+          best.size() >= vq.k || below_floor || fetch >= sh.live;
       // The graph found fewer than asked (deletions can strand nodes), or the
       // filters need more than a graph search should fetch: be exact when the
       // shard is small enough, else settle for what was found.
