@@ -33,6 +33,7 @@ DecayReport run_decay_cycle(Services& svc) {
     if (auto obj = json::parse_object(parser, e.payload)) {
       json::ObjReader r(*obj);
       rep.deleted += r.opt_str_array("deleted").value_or(std::vector<std::string>{}).size();
+      rep.expired += r.opt_str_array("expired").value_or(std::vector<std::string>{}).size();
     }
   }
   if (!evs.empty()) {

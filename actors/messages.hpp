@@ -139,6 +139,7 @@ struct DriftReport {
 };
 struct DecayReport {
   std::size_t deleted = 0;
+  std::size_t expired = 0;  ///< records left to decay (anti-nag) and closed
   std::size_t stale = 0;
   double elapsed_ms = 0;
   std::optional<Error> error;

@@ -228,6 +228,7 @@ const std::vector<Field>& schema() {
                         {"min_topic_match", &SP::min_topic_match}})
       v.push_back(unit(pfield("surfacing", k, &P::surfacing, m)));
     v.push_back(with_range(pfield("surfacing", "cooldown_s", &P::surfacing, &SP::cooldown_s), 0, 1e9));
+    v.push_back(with_range(pfield("surfacing", "expire_after_days", &P::surfacing, &SP::expire_after_days), 1, 36500));
 
     using TP = TolerancePolicy;
     for (auto [k, m] : {std::pair{"baseline", &TP::baseline}, {"min", &TP::min}, {"max", &TP::max}})

@@ -391,7 +391,9 @@ class Applier {
     if (!u || !u->active()) return;
     u->dismissed_count += 1;
     touch_unc(id);
-    s_.user_mut(u->user).dismissals += 1;
+    UserSettings& us = s_.user_mut(u->user);
+    us.dismissals += 1;
+    us.dismissal_streak += 1;
     touch_user(u->user);
   }
 
@@ -508,6 +510,7 @@ class Applier {
     }
     UserSettings& us = s_.user_mut(e_.user);
     us.engagements += 1;
+    us.dismissal_streak = 0;
     touch_user(e_.user);
     if (episode) insert_memory(memory_node(std::move(*episode)));
   }
@@ -522,6 +525,12 @@ class Applier {
       retire_records(id, RecordState::decayed, Resolution::decayed,
                      "memory decayed below the floor");
     }
+    for (const auto& id : r.opt_str_array("expired").value_or(std::vector<std::string>{})) {
+      Uncertainty* u = record(id);
+      if (u && u->active())
+        close_record(*u, RecordState::decayed, Resolution::decayed,
+                     "left to decay after surfacing without engagement; expired");
+    }
     s_.background_.decay_cycles += 1;
     s_.background_.last_decay_at = e_.ts;
     if (t_) t_->add(kStateKeyBackground);
@@ -533,7 +542,10 @@ class Applier {
     if (!r.ok()) return;
     UserSettings& u = s_.user_mut(e_.user);
     u.tolerance = v;
-    if (reason == "correction") u.corrections += 1;
+    if (reason == "correction") {
+      u.corrections += 1;
+      u.dismissal_streak = 0;  // correcting is engaging
+    }
     if (reason == "reinforcement") u.reinforcements += 1;
     touch_user(e_.user);
   }

@@ -225,6 +225,7 @@ void write_user(JsonWriter& w, const UserSettings& u) {
   w.kv("reinforcements", u.reinforcements);
   w.kv("dismissals", u.dismissals);
   w.kv("engagements", u.engagements);
+  w.kv("dismissal_streak", u.dismissal_streak);
   w.kv("action_checks", u.action_checks);
   w.kv("clarify_decisions", u.clarify_decisions);
   w.end_object();
@@ -241,6 +242,7 @@ UserSettings read_user(json::ObjReader& r) {
   u.reinforcements = count("reinforcements");
   u.dismissals = count("dismissals");
   u.engagements = count("engagements");
+  u.dismissal_streak = count("dismissal_streak");
   u.action_checks = count("action_checks");
   u.clarify_decisions = count("clarify_decisions");
   return u;

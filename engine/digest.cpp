@@ -73,7 +73,7 @@ namespace {
 static_assert(sizeof(Memory) == 752, "Memory changed: update canon(Memory)");
 static_assert(sizeof(Uncertainty) == 360, "Uncertainty changed: update canon(Uncertainty)");
 static_assert(sizeof(Relationship) == 200, "Relationship changed: update canon(Relationship)");
-static_assert(sizeof(UserSettings) == 64, "UserSettings changed: update canon(UserSettings)");
+static_assert(sizeof(UserSettings) == 72, "UserSettings changed: update canon(UserSettings)");
 static_assert(sizeof(PendingClassification) == 568, "PendingClassification changed");
 
 class Canon {
@@ -187,7 +187,7 @@ void canon(Canon& c, const UserSettings& u) {
   c.str(u.user);
   c.f64(u.tolerance);
   for (auto n : {u.corrections, u.reinforcements, u.dismissals, u.engagements, u.action_checks,
-                 u.clarify_decisions})
+                 u.clarify_decisions, u.dismissal_streak})
     c.u64(n);
 }
 

@@ -181,10 +181,12 @@ Event user_clarified(const std::string& user, const UserClarification& x, Millis
   return make(kUserClarified, user, ts, w);
 }
 
-Event decay_applied(const std::vector<std::string>& deleted, Millis ts) {
+Event decay_applied(const std::vector<std::string>& deleted, Millis ts,
+                    const std::vector<std::string>& expired) {
   JsonWriter w;
   w.begin_object();
   list(w, "deleted", deleted);
+  if (!expired.empty()) list(w, "expired", expired);
   w.end_object();
   return make(kDecayApplied, "", ts, w);
 }

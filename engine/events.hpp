@@ -134,7 +134,11 @@ Event user_clarified(const std::string& user, const UserClarification& x, Millis
 
 /// A decay cycle: the listed memories fell below the floor and are deleted;
 /// their records close as decayed.
-Event decay_applied(const std::vector<std::string>& deleted, Millis ts);
+/// `deleted`: memories decayed below the floor; `expired`: records left to
+/// decay by the anti-nag rule that stayed idle past surfacing.expire_after_days
+/// (closed as decayed; their memories are untouched).
+Event decay_applied(const std::vector<std::string>& deleted, Millis ts,
+                    const std::vector<std::string>& expired = {});
 
 /// Uncertainty tolerance set to `value` because of `reason`
 /// (correction | reinforcement | dismissal | engagement).

@@ -203,6 +203,9 @@ struct UserSettings {
   std::uint32_t reinforcements = 0;
   std::uint32_t dismissals = 0;
   std::uint32_t engagements = 0;
+  /// Dismissals since the user last engaged (clarified or corrected): what
+  /// "dismisses clarifications repeatedly" (seed 000) counts, across records.
+  std::uint32_t dismissal_streak = 0;
   std::uint32_t action_checks = 0;
   std::uint32_t clarify_decisions = 0;
 };

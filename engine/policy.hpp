@@ -84,14 +84,26 @@ struct SurfacingPolicy {
   std::int64_t max_unengaged = 3;
   /// Most hints returned by one context assembly.
   std::int64_t max_hints = 2;
-  /// A record surfaces when its severity weight >= the user's tolerance.
-  double weight_low = 0.25;
-  double weight_medium = 0.5;
+  /// A record surfaces when its severity weight >= the user's tolerance. At
+  /// the baseline (0.5) every severity surfaces when relevant (seed 000: even
+  /// solo unverified knowledge "should be surfaced when relevant"); a more
+  /// tolerant user is bothered with fewer (0.8: critical only).
+  double weight_low = 0.5;
+  double weight_medium = 0.6;
   double weight_high = 0.75;
   double weight_critical = 1.0;
   /// The same record is not surfaced again within this many seconds.
   std::int64_t cooldown_s = 300;
-  /// Least share of a record's topic words that must appear in the topic.
+  /// A record the anti-nag rule left to decay, untouched this many days since
+  /// it was last surfaced (or opened), is closed as decayed by the decay
+  /// cycle, even when its memories cannot decay (reliable traits of an
+  /// ambiguous pair, a stale memory).
+  std::int64_t expire_after_days = 30;
+  /// Least share of the topic's words a record's words must cover to match
+  /// it, for a user at the baseline tolerance. It scales with the user's
+  /// tolerance (min_topic_match * tolerance / baseline): a user who corrects
+  /// often is asked at a looser match (earlier), a tolerant one only when the
+  /// conversation is squarely on the record's topic.
   double min_topic_match = 0.2;
 
   double weight(Severity s) const;
@@ -104,7 +116,8 @@ struct TolerancePolicy {
   double correction = -0.03;
   double reinforcement = 0.01;
   double dismissal = 0.02;
-  /// Dismissals of one record before each further dismissal raises tolerance.
+  /// Dismissals in a row (any records, since the user last clarified or
+  /// corrected) from which each dismissal raises tolerance.
   std::int64_t dismissals_before_nudge = 2;
   /// Drift budget (memories per cycle) moves from budget_max at min tolerance
   /// to budget_min at max tolerance.

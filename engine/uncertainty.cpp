@@ -138,6 +138,36 @@ std::string record_hint(const State& s, const Uncertainty& u, Millis now) {
   return ta;
 }
 
+std::vector<std::string> memory_keywords(const Memory& m);
+
+/// The episode that records a user's clarification or correction (seed 000:
+/// "an episode records the clarification"): what holds and what was wrong
+/// or is no longer true. `winner` may be null (a correction that only
+/// retires), `loser` too (a confirmation).
+Memory clarification_episode(IdSource& ids, const std::string& user, const Memory* winner,
+                             const Memory* loser, bool loser_wrong, Millis now) {
+  Memory ep;
+  ep.id = ids.next("mem");
+  ep.user = user;
+  ep.kind = MemoryKind::episode;
+  std::string text = "The user clarified that ";
+  if (winner) text += quoted(winner->text) + " holds";
+  if (loser) {
+    if (winner) text += " and ";
+    text += quoted(loser->text) + (loser_wrong ? " was wrong" : " is no longer true");
+  }
+  ep.text = text + ".";
+  ep.claim.subject = "user";
+  ep.claim.subject_kind = SubjectKind::present;
+  ep.claim.slot = "clarification";
+  ep.claim.keywords = memory_keywords(winner ? *winner : *loser);
+  ep.source = Source::explicit_;
+  ep.confidence = 1.0;
+  ep.importance = 0.3;
+  ep.created_at = now;
+  return ep;
+}
+
 /// Resolves or records a true contradiction between `existing` and
 /// `incoming` (both memories; `incoming` may still be in the same batch).
 /// Returns the id of the record left open, or "" when it was auto-resolved.
@@ -184,6 +214,7 @@ std::string resolve_contradiction(const State& s, const Memory& existing, const 
     c.winner_confidence = std::max(incoming.confidence, p.resolution.clarified_confidence);
     c.relationship_id = ids.next("rel");
     c.detail = "corrected by the user in the new statement";
+    c.episode = clarification_episode(ids, existing.user, &incoming, &existing, false, now);
     out.push_back(events::user_clarified(existing.user, c, now));
     out.push_back(nudge_tolerance(s, existing.user, p.tolerance.correction, "correction",
                                   p.tolerance, now));
@@ -249,7 +280,12 @@ void reinforcement_events(const State& s, const Memory& m, const Policy& p, IdSo
       e.record_id = u->id;
       e.winner = m.id;
       e.loser = o->id;
-      e.loser_to = Reliability::superseded;
+      // Seed 000: the loser is "superseded or decayed". Superseded (it was
+      // true once, now history) when the pair carried a temporal signal and
+      // the loser is the older memory; otherwise uncertain: it fades by decay
+      // unless new evidence rehabilitates it.
+      e.loser_to = u->temporal_signal && o->created_at <= m.created_at ? Reliability::superseded
+                                                                       : Reliability::uncertain;
       e.relationship_id = ids.next("rel");
       e.detail = "reinforced side's support " + std::to_string(sm).substr(0, 5) +
                  " exceeds " + std::to_string(ratio).substr(0, 4) + "x the other's " +
@@ -741,6 +777,19 @@ MessageOutcome decide_message(const State& s, const std::string& user, std::stri
         out.contradictions.push_back(std::move(c));
         break;
       }
+      case Classification::context_dependent:
+      case Classification::figurative: {
+        // Seed 000's `ambiguous` type, as on the write path: the statement is
+        // kept and the pair recorded (low severity, neither memory marked).
+        if (!p.resolution.record_ambiguous) break;
+        const Memory& nm = message_memory(*e);
+        if (has_active_record(s, e->id, nm.id, UncertaintyType::ambiguous)) break;
+        Uncertainty u = make_record(ids, *e, &nm, UncertaintyType::ambiguous,
+                                    DetectionContext::ingestion, &a);
+        out.ambiguous.push_back(u.id);
+        body.push_back(events::uncertainty_opened(u, {}, now));
+        break;
+      }
       default:
         break;
     }
@@ -850,12 +899,18 @@ Expected<std::vector<Event>> decide_correction(const State& s, const std::string
     uc.winner_confidence = std::max(y.confidence, p.resolution.clarified_confidence);
     uc.relationship_id = ids.next("rel");
     uc.detail = detail;
+    uc.episode = clarification_episode(ids, user, &y, x, !c.was_true_once, now);
     out.push_back(events::user_clarified(user, uc, now));
-  } else if (c.was_true_once) {
-    out.push_back(events::memory_superseded(user, x->id, "", now, "", now,
-                                            Resolution::user_clarified));
   } else {
-    out.push_back(events::memory_deleted(user, x->id, DeleteReason::clarification, detail, now));
+    if (c.was_true_once) {
+      out.push_back(events::memory_superseded(user, x->id, "", now, "", now,
+                                              Resolution::user_clarified));
+    } else {
+      out.push_back(events::memory_deleted(user, x->id, DeleteReason::clarification, detail, now));
+    }
+    // Nothing replaces it, so no relationship; the episode still records it.
+    out.push_back(events::memory_added(
+        clarification_episode(ids, user, nullptr, x, !c.was_true_once, now), now));
   }
   out.push_back(nudge_tolerance(s, user, p.tolerance.correction, "correction", p.tolerance, now));
   return out;
@@ -889,24 +944,7 @@ Expected<std::vector<Event>> decide_resolve(const State& s, const std::string& u
   c.winner_confidence = p.resolution.clarified_confidence;
   c.relationship_id = l ? ids.next("rel") : "";
   c.detail = detail.empty() ? "resolved by user clarification" : detail;
-  Memory ep;
-  ep.id = ids.next("mem");
-  ep.user = user;
-  ep.kind = MemoryKind::episode;
-  ep.text = "The user clarified that " + quoted(w->text) + " holds" +
-            (l ? std::string(delete_loser ? " and " + quoted(l->text) + " was wrong"
-                                          : " and " + quoted(l->text) + " is no longer true")
-               : std::string()) +
-            ".";
-  ep.claim.subject = "user";
-  ep.claim.subject_kind = SubjectKind::present;
-  ep.claim.slot = "clarification";
-  ep.claim.keywords = memory_keywords(*w);
-  ep.source = Source::explicit_;
-  ep.confidence = 1.0;
-  ep.importance = 0.3;
-  ep.created_at = now;
-  c.episode = ep;
+  c.episode = clarification_episode(ids, user, w, l, delete_loser, now);
   return std::vector<Event>{events::user_clarified(user, c, now)};
 }
 
@@ -922,7 +960,11 @@ Expected<std::vector<Event>> decide_dismiss(const State& s, const std::string& u
   std::vector<Event> out;
   out.push_back(events::uncertainty_dismissed(user, u->id, now));
   anti_nag(*u, u->surfaced_count, u->dismissed_count + 1, p, now, out);
-  if (static_cast<std::int64_t>(u->dismissed_count) + 1 >= p.tolerance.dismissals_before_nudge)
+  // Repeated dismissals raise tolerance: from the Nth in a row (across all
+  // of the user's records, since they last clarified or corrected), each one.
+  const UserSettings* us = s.user(user);
+  const std::int64_t streak = (us ? us->dismissal_streak : 0) + 1;
+  if (streak >= p.tolerance.dismissals_before_nudge)
     out.push_back(nudge_tolerance(s, user, p.tolerance.dismissal, "dismissal", p.tolerance, now));
   return out;
 }
@@ -972,8 +1014,21 @@ std::vector<Event> decide_stale(const State& s, const Policy& p, IdSource& ids, 
 
 std::vector<Event> decide_decay(const State& s, const Policy& p, Millis now) {
   auto victims = decay_victims(s, p.decay, now);
-  if (victims.empty()) return {};
-  return {events::decay_applied(victims, now)};
+  // Records the anti-nag rule left to decay end even when their memories
+  // cannot (seed 000: "left to decay"), once idle long enough.
+  std::vector<std::string> expired;
+  const auto limit = static_cast<std::uint32_t>(std::max<std::int64_t>(1, p.surfacing.max_unengaged));
+  const Millis idle = p.surfacing.expire_after_days * kDay;
+  std::vector<std::pair<Millis, std::string>> found;
+  for (const auto& [id, u] : s.uncertainties()) {
+    if (!u.active() || std::max(u.surfaced_count, u.dismissed_count) < limit) continue;
+    const Millis last = u.last_surfaced_at.value_or(u.created_at);
+    if (now - last >= idle) found.emplace_back(u.created_at, id);
+  }
+  std::sort(found.begin(), found.end());  // deterministic order (the map is not)
+  for (auto& [t, id] : found) expired.push_back(std::move(id));
+  if (victims.empty() && expired.empty()) return {};
+  return {events::decay_applied(victims, now, expired)};
 }
 
 // ---- context assembly ----------------------------------------------------------
@@ -1030,6 +1085,8 @@ ContextOutcome assemble_context(const State& s, const std::string& user,
 
   // Hints: active records that match the topic and pass the user's threshold.
   const double tol = tolerance_of(s, user, p.tolerance);
+  const double min_match =
+      p.surfacing.min_topic_match * (p.tolerance.baseline > 0 ? tol / p.tolerance.baseline : 1.0);
   std::set<std::string> in_context;
   for (const auto& it : out.items)
     if (it.relevance >= 0.5) in_context.insert(it.memory_id);
@@ -1057,7 +1114,7 @@ ContextOutcome assemble_context(const State& s, const std::string& user,
         n += std::binary_search(rk.begin(), rk.end(), t);
       }
       match = n > 0 && content > 0 &&
-              static_cast<double>(n) / static_cast<double>(content) >= p.surfacing.min_topic_match;
+              static_cast<double>(n) / static_cast<double>(content) >= min_match;
     }
     if (match) matched.push_back(u);
   }

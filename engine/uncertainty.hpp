@@ -137,13 +137,16 @@ struct MessageOutcome {
   std::vector<Contradiction> contradictions;
   std::vector<AutoResolved> auto_resolved;
   std::vector<std::string> reinforced;
+  /// `ambiguous` records opened (context-dependent or figurative pairs).
+  std::vector<std::string> ambiguous;
   std::vector<Event> events;
 };
 
 /// Decides what a user message means for memory. A memory is created from the
 /// message only when it matters: a temporal change (it supersedes the old
-/// one) or a contradiction (it is one side of the record); its kind is the
-/// kind of the memory it concerns. A restatement reinforces.
+/// one), a contradiction (it is one side of the record) or an ambiguous pair
+/// (context-dependent or figurative: recorded, neither side marked); its kind
+/// is the kind of the memory it concerns. A restatement reinforces.
 MessageOutcome decide_message(const State& s, const std::string& user,
                               std::string_view text, const Claim& claim,
                               const std::vector<Assessment>& assessments,
@@ -217,7 +220,8 @@ std::vector<Event> decide_stale(const State& s, const Policy& p, IdSource& ids, 
 std::optional<Event> decide_stale_for(const State& s, const Memory& m, const Policy& p,
                                       IdSource& ids, Millis now, DetectionContext context);
 /// The decay cycle: one decay.applied event deleting the memories below the
-/// floor (none when nothing decayed).
+/// floor and closing, as decayed, the records the anti-nag rule left to decay
+/// that stayed idle for surfacing.expire_after_days (none when neither).
 std::vector<Event> decide_decay(const State& s, const Policy& p, Millis now);
 
 // ---- context assembly and surfacing ---------------------------------------

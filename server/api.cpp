@@ -473,6 +473,8 @@ void post_messages(ApiContext& ctx, const httplib::Request& req, httplib::Respon
     }
     w.end_array().key("reinforced").begin_array();
     for (const auto& id : out.reinforced) w.value(id);
+    w.end_array().key("ambiguous").begin_array();
+    for (const auto& id : out.ambiguous) w.value(id);
     w.end_array();
     w.kv("deferred", reply->deferred).kv("candidates", reply->candidates)
         .kv("elapsed_ms", reply->elapsed_ms).end_object();
@@ -761,7 +763,7 @@ void post_decay_run(ApiContext& ctx, const httplib::Request&, httplib::Response&
   if (err) return send_error(res, *err);
   if (rep->error) return send_error(res, *rep->error);
   JsonWriter w;
-  w.begin_object().kv("deleted", rep->deleted).kv("stale", rep->stale)
+  w.begin_object().kv("deleted", rep->deleted).kv("expired", rep->expired).kv("stale", rep->stale)
       .kv("elapsed_ms", rep->elapsed_ms).end_object();
   send_json(res, 200, w.str());
 }
@@ -783,6 +785,7 @@ void get_user(ApiContext& ctx, const httplib::Request& req, httplib::Response& r
         .kv("memories", live).kv("open_uncertainties", open)
         .kv("corrections", u ? u->corrections : 0u).kv("reinforcements", u ? u->reinforcements : 0u)
         .kv("dismissals", u ? u->dismissals : 0u).kv("engagements", u ? u->engagements : 0u)
+        .kv("dismissal_streak", u ? u->dismissal_streak : 0u)
         .kv("action_checks", u ? u->action_checks : 0u)
         .kv("clarify_decisions", u ? u->clarify_decisions : 0u).end_object();
     return 0;

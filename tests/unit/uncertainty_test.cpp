@@ -453,8 +453,34 @@ TEST_F(ModelTest, EvidenceResolvesOnceTheReinforcedSideExceedsTwiceTheOther) {
   EXPECT_EQ(u(rid).state, RecordState::resolved);
   EXPECT_EQ(u(rid).resolution, Resolution::evidence_resolved);
   EXPECT_EQ(m("red").reliability, Reliability::reliable);
-  EXPECT_EQ(m("blue").reliability, Reliability::superseded);
+  EXPECT_EQ(m("blue").reliability, Reliability::uncertain)
+      << "no temporal signal: blue was never shown to be history, it fades by decay";
   EXPECT_EQ(m("red").reinforcement_count, 2u);
+  // New evidence can rehabilitate either side: blue restated until its
+  // support exceeds twice red's (2.81): 0.96 * 2, 0.968 * 3, ... 0.98 * 6 > 5.6.
+  int n = 0;
+  while (m("blue").reliability != Reliability::reliable && n < 10) {
+    auto r = decide_reinforce(s, "alice", "blue", p, ids, now);
+    ASSERT_TRUE(r);
+    commit(*r);
+    ++n;
+  }
+  EXPECT_EQ(n, 5);
+  EXPECT_EQ(m("blue").reliability, Reliability::reliable);
+  EXPECT_EQ(m("red").reliability, Reliability::uncertain);
+}
+
+TEST_F(ModelTest, EvidenceSupersedesAnOlderLoserWhenThePairCarriedATemporalSignal) {
+  add(mem("acme", "I work at Acme"));
+  now += 30 * kDay;
+  Assessment v = verdict("acme", Classification::true_contradiction);
+  v.temporal_signal = true;  // e.g. a tense shift the judge did not call a change
+  auto out = write(mem("globex", "I work at Globex"), {v});
+  const std::string rid = out.uncertainties.at(0);
+  for (int i = 0; i < 2; ++i) commit(*decide_reinforce(s, "alice", "globex", p, ids, now));
+  EXPECT_EQ(u(rid).resolution, Resolution::evidence_resolved);
+  EXPECT_EQ(m("acme").reliability, Reliability::superseded);
+  EXPECT_EQ(m("acme").superseded_by, "globex");
 }
 
 TEST_F(ModelTest, NewEvidenceRehabilitatesADemotedMemory) {
@@ -574,6 +600,27 @@ TEST_F(ModelTest, DeletingAMemoryResolvesItsRecords) {
   EXPECT_EQ(m("boston").reliability, Reliability::reliable);
 }
 
+namespace {
+/// The clarification episodes of a user (seed 000: "an episode records the
+/// clarification").
+std::vector<const Memory*> clarification_episodes(const State& s, const std::string& user) {
+  std::vector<const Memory*> out;
+  for (const auto& id : s.user_memories(user)) {
+    const Memory* e = s.memory(id);
+    if (e && e->kind == MemoryKind::episode && e->claim.slot == "clarification") out.push_back(e);
+  }
+  return out;
+}
+bool has_relationship(const State& s, const std::string& from, const std::string& to,
+                      const std::string& type) {
+  for (const auto& id : s.memory_relationships(from)) {
+    const Relationship* r = s.relationship(id);
+    if (r && r->from == from && r->to == to && r->type == type) return true;
+  }
+  return false;
+}
+}  // namespace
+
 TEST_F(ModelTest, CorrectionResolvesRecordsAndLowersTolerance) {
   add(mem("cricket", "My favourite sport is cricket"));
   auto out = write(mem("cricket2", "I don't care about cricket at all"),
@@ -589,6 +636,21 @@ TEST_F(ModelTest, CorrectionResolvesRecordsAndLowersTolerance) {
   EXPECT_EQ(u(out.uncertainties.at(0)).resolution, Resolution::user_clarified);
   EXPECT_NEAR(s.user("alice")->tolerance, 0.47, 1e-12) << "-0.03 per correction";
   EXPECT_EQ(s.user("alice")->corrections, 1u);
+  EXPECT_TRUE(has_relationship(s, "cricket", "rugby", "user_clarified"));
+  auto eps = clarification_episodes(s, "alice");
+  ASSERT_EQ(eps.size(), 1u);
+  EXPECT_EQ(eps[0]->text,
+            "The user clarified that \"My favourite sport is rugby\" holds and \"My favourite "
+            "sport is cricket\" was wrong.");
+  // A correction with nothing to replace it still leaves an episode.
+  Correction gone;
+  gone.memory_id = "cricket2";
+  gone.was_true_once = true;
+  commit(*decide_correction(s, "alice", gone, p, ids, now));
+  EXPECT_EQ(m("cricket2").reliability, Reliability::superseded);
+  eps = clarification_episodes(s, "alice");
+  ASSERT_EQ(eps.size(), 2u);
+  EXPECT_NE(eps[1]->text.find("is no longer true"), std::string::npos) << eps[1]->text;
 }
 
 // ---- tolerance -----------------------------------------------------------------------
@@ -613,19 +675,53 @@ TEST_F(ModelTest, ToleranceMovesTheSurfacingThreshold) {
                    {verdict("t", Classification::true_contradiction)});
   const std::string rid = out.uncertainties.at(0);
   ASSERT_EQ(u(rid).severity, Severity::medium);
-  const std::vector<std::string> topic = {"jogging", "morning"};
-  // Baseline 0.5: a medium record (weight 0.5) surfaces.
-  EXPECT_EQ(assemble_context(s, "alice", topic, {}, 5, p, now).hints.size(), 1u);
-  // A user who dismisses a lot (tolerance 0.8) is not bothered with it.
-  commit({events::tolerance_set("alice", 0.8, "dismissal", now)});
-  EXPECT_TRUE(assemble_context(s, "alice", topic, {}, 5, p, now).hints.empty());
-  // A user who corrects often (tolerance 0.2) even sees low-severity records.
-  commit({events::tolerance_set("alice", 0.2, "correction", now)});
   add(mem("e1", "Ate pizza in Rome", MemoryKind::episode));
   auto low = write(mem("e2", "Have never been to Rome", MemoryKind::episode),
                    {verdict("e1", Classification::true_contradiction)});
   ASSERT_EQ(u(low.uncertainties.at(0)).severity, Severity::low);
-  EXPECT_EQ(assemble_context(s, "alice", {"rome"}, {}, 5, p, now).hints.size(), 1u);
+  // Seed 000: solo unverified knowledge "should be surfaced when relevant".
+  auto docker = write(mem("docker", "Docker has a new beta feature for builds",
+                          MemoryKind::concept_, Source::researched, 0.6),
+                      {});
+  ASSERT_EQ(u(docker.uncertainties.at(0)).type, UncertaintyType::unverified);
+  const std::vector<std::string> jog = {"jogging", "morning"};
+  auto hints = [&](std::vector<std::string> topic) {
+    return assemble_context(s, "alice", topic, {}, 5, p, now).hints.size();
+  };
+  // Baseline 0.5: every severity surfaces when on topic, low ones included.
+  EXPECT_EQ(hints(jog), 1u);
+  EXPECT_EQ(hints({"rome"}), 1u) << "low";
+  EXPECT_EQ(hints({"docker", "feature"}), 1u) << "a solo unverified record";
+  // A little more tolerant (0.55): low records stay in the background.
+  commit({events::tolerance_set("alice", 0.55, "dismissal", now)});
+  EXPECT_EQ(hints(jog), 1u);
+  EXPECT_EQ(hints({"rome"}), 0u);
+  // A user who dismisses a lot (0.8) is not bothered with a medium one.
+  commit({events::tolerance_set("alice", 0.8, "dismissal", now)});
+  EXPECT_EQ(hints(jog), 0u);
+  // A user who corrects often (0.2) sees them all.
+  commit({events::tolerance_set("alice", 0.2, "correction", now)});
+  EXPECT_EQ(hints({"rome"}), 1u);
+}
+
+TEST_F(ModelTest, ToleranceMovesHowCloselyTheTopicMustMatch) {
+  // A critical record (weight 1.0) passes every threshold; what changes is
+  // how much of the conversation's topic must be about it: min_topic_match
+  // (0.2) scaled by tolerance / baseline.
+  add(mem("honda", "I like Honda"));
+  write(mem("hate", "I hate Honda"), {verdict("honda", Classification::true_contradiction)});
+  const std::vector<std::string> quarter = {"honda", "weather", "lunch", "music"};  // 1 of 4
+  const std::vector<std::string> eighth = {"honda", "weather", "lunch", "music",
+                                           "garden", "film",  "train", "coffee"};  // 1 of 8
+  auto hints = [&](const std::vector<std::string>& topic) {
+    return assemble_context(s, "alice", topic, {}, 0, p, now).hints.size();
+  };
+  EXPECT_EQ(hints(quarter), 1u) << "0.25 >= 0.2 at the baseline";
+  EXPECT_EQ(hints(eighth), 0u) << "0.125 < 0.2 at the baseline";
+  commit({events::tolerance_set("alice", 0.8, "dismissal", now)});
+  EXPECT_EQ(hints(quarter), 0u) << "0.25 < 0.32 at tolerance 0.8";
+  commit({events::tolerance_set("alice", 0.2, "correction", now)});
+  EXPECT_EQ(hints(eighth), 1u) << "0.125 >= 0.08 at tolerance 0.2";
 }
 
 TEST_F(ModelTest, ToleranceMovesAutoResolutionAggressiveness) {
@@ -763,6 +859,35 @@ TEST_F(ModelTest, PeerLesson_AntiNagCounterGrowsAndLowersSeverityAfterThree) {
   EXPECT_EQ(u(rid).resolution, Resolution::decayed);
 }
 
+TEST_F(ModelTest, ARecordLeftToDecayExpiresEvenWhenItsMemoriesCannotDecay) {
+  // An ambiguous pair marks neither memory, and reliable traits are never
+  // deleted by decay: after the anti-nag step the record would otherwise
+  // stay open for ever.
+  add(mem("mornings", "I hate mornings"));
+  auto out = write(mem("sunrise", "I love watching the sunrise"),
+                   {verdict("mornings", Classification::figurative, ConfidenceTier::med, 0.6)});
+  const std::string rid = out.uncertainties.at(0);
+  add(mem("x", "I like tea"));
+  auto fresh = write(mem("y", "I like tea in the evening"),
+                     {verdict("x", Classification::context_dependent, ConfidenceTier::med, 0.6)});
+  const std::string untouched = fresh.uncertainties.at(0);
+  for (int i = 0; i < 3; ++i) {
+    commit(*decide_dismiss(s, "alice", rid, p, now));
+  }
+  ASSERT_TRUE(u(rid).active());
+  EXPECT_TRUE(decide_decay(s, p, now + 29 * kDay).empty()) << "not idle long enough";
+  auto evs = decide_decay(s, p, now + 30 * kDay);
+  ASSERT_EQ(evs.size(), 1u);
+  now += 30 * kDay;
+  commit(evs);
+  EXPECT_EQ(u(rid).state, RecordState::decayed);
+  EXPECT_EQ(u(rid).resolution, Resolution::decayed);
+  EXPECT_TRUE(u(untouched).active()) << "a record never surfaced or dismissed is not expired";
+  EXPECT_FALSE(m("mornings").deleted());
+  EXPECT_EQ(m("mornings").reliability, Reliability::reliable);
+  EXPECT_TRUE(decide_decay(s, p, now + 60 * kDay).empty()) << "closed once";
+}
+
 TEST_F(ModelTest, ThreeDismissalsLowerSeverityAndRaiseTolerance) {
   add(mem("a", "I love spicy food"));
   auto out = write(mem("b", "I can't eat anything spicy"), {verdict("a", Classification::true_contradiction)});
@@ -780,6 +905,34 @@ TEST_F(ModelTest, ThreeDismissalsLowerSeverityAndRaiseTolerance) {
   now += p.surfacing.cooldown_s * kSecond + 1;
   EXPECT_TRUE(assemble_context(s, "alice", {"spicy", "food"}, {}, 5, p, now).hints.empty())
       << "a record dismissed three times is not raised again";
+}
+
+TEST_F(ModelTest, DismissingManyDifferentRecordsRaisesToleranceUntilTheUserEngages) {
+  // Seed 000: a user who "dismisses clarifications repeatedly" gets a higher
+  // tolerance, whether or not it is the same clarification each time.
+  std::vector<std::string> rids;
+  for (int i = 0; i < 4; ++i) {
+    const std::string n = std::to_string(i);
+    add(mem("a" + n, "I like band " + n));
+    rids.push_back(write(mem("b" + n, "I hate band " + n),
+                         {verdict("a" + n, Classification::true_contradiction)})
+                       .uncertainties.at(0));
+  }
+  for (int i = 0; i < 3; ++i) commit(*decide_dismiss(s, "alice", rids[i], p, now));
+  EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), 0.54, 1e-12)
+      << "three records dismissed once each: +0.02 from the 2nd in a row";
+  EXPECT_EQ(s.user("alice")->dismissal_streak, 3u);
+  // Engaging (a clarification) ends the streak: the next dismissal alone
+  // does not move the tolerance.
+  commit(*decide_resolve(s, "alice", rids[0], "b0", false, "", p, ids, now));
+  EXPECT_EQ(s.user("alice")->dismissal_streak, 0u);
+  commit(*decide_dismiss(s, "alice", rids[3], p, now));
+  EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), 0.54, 1e-12);
+  // The streak is part of the state: it survives a replay.
+  State replayed;
+  for (const auto& e : log) ASSERT_TRUE(apply(replayed, e));
+  EXPECT_EQ(replayed.user("alice")->dismissal_streak, 1u);
+  EXPECT_EQ(state_digest(replayed), state_digest(s));
 }
 
 // ---- the action gate ---------------------------------------------------------------
@@ -898,6 +1051,38 @@ TEST_F(ModelTest, MessageContradictionOfABeliefIsWovenAndOfAnEpisodeIsNot) {
   EXPECT_FALSE(ep.contradictions[0].weave) << "episode contradictions resolve in the background";
 }
 
+TEST_F(ModelTest, MessageThatIsFigurativeOrContextDependentOpensAnAmbiguousRecord) {
+  add(mem("commute", "My commute is about forty minutes each way"));
+  add(mem("tea", "I drink tea in the morning"));
+  auto fig = decide_message(s, "alice", "Ugh, my commute lasts forever", {},
+                            {verdict("commute", Classification::figurative, ConfidenceTier::med, 0.6)},
+                            p, ids, now);
+  ASSERT_EQ(fig.ambiguous.size(), 1u);
+  EXPECT_TRUE(fig.contradictions.empty());
+  commit(fig.events);
+  const Uncertainty& r = u(fig.ambiguous[0]);
+  EXPECT_EQ(r.type, UncertaintyType::ambiguous);
+  EXPECT_EQ(r.detection_context, DetectionContext::ingestion);
+  EXPECT_EQ(r.classification, Classification::figurative);
+  EXPECT_EQ(r.memory_a, "commute");
+  EXPECT_EQ(m(r.memory_b).text, "Ugh, my commute lasts forever");
+  EXPECT_EQ(m("commute").reliability, Reliability::reliable) << "neither side is marked";
+  EXPECT_EQ(m(r.memory_b).reliability, Reliability::reliable);
+  auto cd = decide_message(s, "alice", "In the evening I have coffee", {},
+                           {verdict("tea", Classification::context_dependent, ConfidenceTier::med, 0.6)},
+                           p, ids, now);
+  ASSERT_EQ(cd.ambiguous.size(), 1u);
+  commit(cd.events);
+  EXPECT_EQ(u(cd.ambiguous[0]).classification, Classification::context_dependent);
+  // With record_ambiguous off, a message stores nothing for such a pair.
+  p.resolution.record_ambiguous = false;
+  auto off = decide_message(s, "alice", "Mornings and I are at war", {},
+                            {verdict("tea", Classification::figurative, ConfidenceTier::med, 0.6)},
+                            p, ids, now);
+  EXPECT_TRUE(off.ambiguous.empty());
+  EXPECT_TRUE(off.events.empty());
+}
+
 TEST_F(ModelTest, DriftPairTemporalChangeClosesTheOpenRecord) {
   add(mem("a", "Mom lives in Canada"));
   now += kDay;
@@ -991,10 +1176,23 @@ TEST_F(ModelTest, EvidenceResolutionRetiresTheLosersOtherRecords) {
   auto r2 = write(mem("green", "My favourite colour is green"),
                   {verdict("blue", Classification::true_contradiction)});
   for (int i = 0; i < 2; ++i) commit(*decide_reinforce(s, "alice", "red", p, ids, now));
-  ASSERT_EQ(m("blue").reliability, Reliability::superseded);
-  EXPECT_FALSE(u(r2.uncertainties.at(0)).active())
-      << "blue's record with green closes when blue is superseded";
-  EXPECT_EQ(m("green").reliability, Reliability::reliable);
+  ASSERT_EQ(m("blue").reliability, Reliability::uncertain);
+  EXPECT_TRUE(u(r2.uncertainties.at(0)).active())
+      << "blue only lost to red: its question with green stays open";
+  // When the loser is superseded (a temporal signal, the older memory), its
+  // other records close with it.
+  add(mem("cat", "My pet is a cat"));
+  now += kDay;
+  Assessment v = verdict("cat", Classification::true_contradiction);
+  v.temporal_signal = true;
+  auto d1 = write(mem("dog", "My pet is a dog"), {v});
+  auto d2 = write(mem("fish", "My pet is a fish"), {verdict("cat", Classification::true_contradiction)});
+  for (int i = 0; i < 2; ++i) commit(*decide_reinforce(s, "alice", "dog", p, ids, now));
+  ASSERT_EQ(m("cat").reliability, Reliability::superseded);
+  EXPECT_FALSE(u(d2.uncertainties.at(0)).active())
+      << "cat's record with fish closes when cat is superseded";
+  EXPECT_EQ(m("fish").reliability, Reliability::reliable);
+  EXPECT_FALSE(u(d1.uncertainties.at(0)).active());
 }
 
 TEST_F(ModelTest, NoRecordIsOpenedOnARetiredMemory) {
@@ -1028,4 +1226,8 @@ TEST_F(ModelTest, AStatedCorrectionSupersedesTheOldMemoryAsAUserClarification) {
   EXPECT_EQ(m("go").reliability, Reliability::reliable);
   EXPECT_NEAR(tolerance_of(s, "alice", p.tolerance), 0.47, 1e-12);
   EXPECT_EQ(s.user("alice")->corrections, 1u);
+  EXPECT_TRUE(has_relationship(s, "rust", "go", "user_clarified"));
+  auto eps = clarification_episodes(s, "alice");
+  ASSERT_EQ(eps.size(), 1u);
+  EXPECT_NE(eps[0]->text.find("\"I prefer Rust\" is no longer true"), std::string::npos);
 }
