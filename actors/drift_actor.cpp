@@ -162,6 +162,11 @@ std::vector<std::string> DriftPlanner::sample(const State& s, const std::string&
   // Then the rotating cursor over the whole domain, for coverage. Dead ids
   // are dropped as they are met (amortised compaction).
   std::size_t steps = 0;
+  // Where the next cycle goes on: just past the last memory taken. When
+  // memories are refused (their users' budgets are spent) and the walk
+  // goes all the way round, the cursor must not end where it began, or the
+  // same memories would be taken every cycle.
+  std::optional<std::size_t> resume;
   while (out.size() < budget && !d.ids.empty() && steps < d.ids.size()) {
     if (d.pos >= d.ids.size()) d.pos = 0;
     const std::string id = d.ids[d.pos];
@@ -177,7 +182,9 @@ std::vector<std::string> DriftPlanner::sample(const State& s, const std::string&
     if (std::find(out.begin(), out.end(), id) != out.end()) continue;
     if (admit && !admit(*m)) continue;
     out.push_back(id);
+    resume = d.pos;
   }
+  if (resume && steps >= d.ids.size()) d.pos = *resume;
   return out;
 }
 

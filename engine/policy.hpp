@@ -86,10 +86,11 @@ struct SurfacingPolicy {
   std::int64_t max_hints = 2;
   /// A record surfaces when its severity weight >= the user's tolerance. At
   /// the baseline (0.5) every severity surfaces when relevant (seed 000: even
-  /// solo unverified knowledge "should be surfaced when relevant"); a more
-  /// tolerant user is bothered with fewer (0.8: critical only).
-  double weight_low = 0.5;
-  double weight_medium = 0.6;
+  /// solo unverified knowledge "should be surfaced when relevant"), with a
+  /// margin so that a few reinforcements (+0.01 each) do not hide them; a
+  /// more tolerant user is bothered with fewer (0.8: critical only).
+  double weight_low = 0.55;
+  double weight_medium = 0.65;
   double weight_high = 0.75;
   double weight_critical = 1.0;
   /// The same record is not surfaced again within this many seconds.

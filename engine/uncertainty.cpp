@@ -45,10 +45,10 @@ std::string quoted(std::string_view text) {
 
 
 bool has_active_record(const State& s, const std::string& a, const std::string& b,
-                       UncertaintyType type) {
+                       UncertaintyType type, bool settled_too = false) {
   for (const auto& rid : s.memory_uncertainties(a)) {
     const Uncertainty* u = s.uncertainty(rid);
-    if (!u || !u->active() || u->type != type) continue;
+    if (!u || (!u->active() && !settled_too) || u->type != type) continue;
     if (b.empty() ? u->memory_b.empty() : u->involves(b)) return true;
   }
   return false;
@@ -318,6 +318,21 @@ void reinforcement_events(const State& s, const Memory& m, const Policy& p, IdSo
   }
 }
 
+/// A write that restates a live memory. From the user (a guarded write) it is
+/// a reinforcement with everything that follows (tolerance, evidence,
+/// confirmation). From ingest (reference facts re-imported by a system) it
+/// only counts as another restatement: it confirms nothing on the user's
+/// behalf and does not move the user's tolerance.
+void restatement_events(const State& s, const Memory& e, const WriteRequest& req, const Policy& p,
+                        IdSource& ids, Millis now, std::vector<Event>& out) {
+  if (req.guarded) {
+    reinforcement_events(s, e, p, ids, now, out);
+    return;
+  }
+  const double conf = e.confidence + p.resolution.reinforce_gain * (1.0 - e.confidence);
+  out.push_back(events::memory_reinforced(e.user, e.id, conf, now));
+}
+
 void unverified_events(const Memory& m, DetectionContext ctx, IdSource& ids, Millis now,
                        std::vector<Event>& out, std::vector<std::string>& created) {
   Uncertainty u = make_record(ids, m, nullptr, UncertaintyType::unverified, ctx, nullptr);
@@ -520,7 +535,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
       if (e->text == m.text || normalised_text(e->text) == norm) {
         out.action = WriteAction::noop;
         out.memory_id = e->id;
-        reinforcement_events(s, *e, p, ids, now, out.events);
+        restatement_events(s, *e, req, p, ids, now, out.events);
         return out;
       }
     }
@@ -535,12 +550,13 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
     // superseded, linked, its records retired); on a multi-valued slot a
     // different value is one more fact (ADD).
     const Memory* prev = nullptr;
-    if (!target && m.claim.tense != Tense::past) {
+    if (!target && m.claim.tense != Tense::past && !m.claim.history) {
       const auto same_key = s.memories_with_claim_key(m.user, claim_key(m.claim));
       for (auto it = same_key.rbegin(); it != same_key.rend() && !prev; ++it) {
         const Memory* e = live_memory(s, *it, m.user);
         if (!e || e->superseded() || e->kind != m.kind || e->source != m.source ||
-            e->claim.tense == Tense::past || claim_key(e->claim) != claim_key(m.claim))
+            e->claim.tense == Tense::past || e->claim.history ||
+            claim_key(e->claim) != claim_key(m.claim))
           continue;
         const bool same = e->claim.values == m.claim.values && e->claim.stance == m.claim.stance;
         // A stance toward one object ("I like Honda") holds one way at a time.
@@ -551,7 +567,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
     if (prev && prev->claim.values == m.claim.values && prev->claim.stance == m.claim.stance) {
       out.action = WriteAction::noop;
       out.memory_id = prev->id;
-      reinforcement_events(s, *prev, p, ids, now, out.events);
+      restatement_events(s, *prev, req, p, ids, now, out.events);
       return out;
     }
     if (prev) {
@@ -782,8 +798,17 @@ MessageOutcome decide_message(const State& s, const std::string& user, std::stri
         // Seed 000's `ambiguous` type, as on the write path: the statement is
         // kept and the pair recorded (low severity, neither memory marked).
         if (!p.resolution.record_ambiguous) break;
+        // Said before in the same words: the open record already covers it.
+        bool known = false;
+        const std::string norm = normalised_text(text);
+        for (const auto& rid : s.memory_uncertainties(e->id)) {
+          const Uncertainty* u = s.uncertainty(rid);
+          if (!u || !u->active() || u->type != UncertaintyType::ambiguous) continue;
+          const Memory* other = s.memory(u->memory_a == e->id ? u->memory_b : u->memory_a);
+          known = known || (other && normalised_text(other->text) == norm);
+        }
+        if (known) break;
         const Memory& nm = message_memory(*e);
-        if (has_active_record(s, e->id, nm.id, UncertaintyType::ambiguous)) break;
         Uncertainty u = make_record(ids, *e, &nm, UncertaintyType::ambiguous,
                                     DetectionContext::ingestion, &a);
         out.ambiguous.push_back(u.id);
@@ -831,6 +856,10 @@ std::vector<Event> decide_pair(const State& s, const Memory& a, const Memory& b,
       break;
     }
     case Classification::true_contradiction: {
+      // A pair already settled (evidence, dominance, expiry) is not reopened
+      // by judging it again in the background: the settled loser stays live
+      // (uncertain) and only new evidence (a reinforcement) moves it.
+      if (has_active_record(s, a.id, b.id, UncertaintyType::contradiction, true)) break;
       std::vector<std::string> made;
       resolve_contradiction(s, a, b, v, context, p, ids, now, out, made);
       break;
@@ -838,7 +867,7 @@ std::vector<Event> decide_pair(const State& s, const Memory& a, const Memory& b,
     case Classification::context_dependent:
     case Classification::figurative: {
       if (!p.resolution.record_ambiguous ||
-          has_active_record(s, a.id, b.id, UncertaintyType::ambiguous))
+          has_active_record(s, a.id, b.id, UncertaintyType::ambiguous, true))
         break;
       out.push_back(events::uncertainty_opened(
           make_record(ids, a, &b, UncertaintyType::ambiguous, context, &v), {}, now));

@@ -83,17 +83,28 @@ Expected<std::unique_ptr<StateStore>> StateStore::open(EventLog& log, Options op
   std::unique_ptr<StateStore> ss(new StateStore(log, options));
   auto lg = log::get("state");
   const auto t0 = std::chrono::steady_clock::now();
-  EntityLoader loader;
-  Status load_status;
-  auto st = log.scan_state("", [&](std::string_view k, std::string_view v) {
-    load_status = loader.load(ss->state_, k, v);
-    return static_cast<bool>(load_status);
-  });
-  if (!st) return st.error();
-  if (!load_status) return load_status.error();
-  if (auto fl = ss->state_.finish_load(); !fl) return fl.error();
   const std::uint64_t cursor = log.cursor(kCursor);
-  ss->state_.set_applied_seq(cursor);
+  auto format = log.get_meta(kFormatKey);
+  if (!format) return format.error();
+  ss->format_pending_ = !*format || **format != kFormat;
+  // An empty store has nothing to convert; one written in another format is
+  // refolded from the log (every entity is rewritten by the next flush).
+  const bool refold = cursor > 0 && ss->format_pending_;
+  if (refold) {
+    lg->warn("state store format {} differs from {}: refolding the log ({} events)",
+             *format ? **format : std::string("1"), kFormat, cursor);
+  } else {
+    EntityLoader loader;
+    Status load_status;
+    auto st = log.scan_state("", [&](std::string_view k, std::string_view v) {
+      load_status = loader.load(ss->state_, k, v);
+      return static_cast<bool>(load_status);
+    });
+    if (!st) return st.error();
+    if (!load_status) return load_status.error();
+    if (auto fl = ss->state_.finish_load(); !fl) return fl.error();
+  }
+  ss->state_.set_applied_seq(refold ? 0 : cursor);
   ss->persisted_seq_ = cursor;
   const auto loaded = ss->state_.memories().size();
   {
@@ -107,6 +118,12 @@ Expected<std::unique_ptr<StateStore>> StateStore::open(EventLog& log, Options op
            loaded, cursor, ss->state_.applied_seq(), ms);
   if (!log.options().read_only) {
     if (auto fs = ss->flush(); !fs) return fs.error();
+    if (ss->format_pending_) {  // nothing to flush (an empty store): record it anyway
+      EventLog::Txn txn;
+      txn.meta_puts.emplace_back(kFormatKey, kFormat);
+      if (auto res = log.commit(std::move(txn)); !res) return res.error();
+      ss->format_pending_ = false;
+    }
     if (options.start_flusher) {
       ss->flusher_ = std::make_unique<Flusher>();
       ss->flusher_->thread = std::thread([p = ss.get()] { p->flusher_loop(); });
@@ -301,6 +318,7 @@ Status StateStore::flush() {
     keys.swap(dirty_);
   }
   txn.cursors.push_back({kCursor, persisted_seq_, seq});
+  if (format_pending_) txn.meta_puts.emplace_back(kFormatKey, kFormat);
   auto res = log_.commit(std::move(txn));
   if (!res) {
     // Nothing was written: the entities stay dirty for the next attempt.
@@ -309,6 +327,7 @@ Status StateStore::flush() {
     return res.error();
   }
   persisted_seq_ = seq;
+  format_pending_ = false;
   return {};
 }
 

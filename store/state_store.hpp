@@ -42,6 +42,12 @@ class StateStore {
 
   /// The consumer name of the materialiser's cursor.
   static constexpr const char* kCursor = "state";
+  /// The materialised state's format. When the entities gain a field the
+  /// fold computes (UserSettings::dismissal_streak in format 2), a store
+  /// written by an older build would load it as its default and disagree
+  /// with a replay; on a mismatch the store refolds the whole log instead.
+  static constexpr const char* kFormatKey = "state_format";
+  static constexpr const char* kFormat = "2";
 
   /// Loads the persisted state and catches up with the log.
   static Expected<std::unique_ptr<StateStore>> open(EventLog& log, Options options);
@@ -97,6 +103,7 @@ class StateStore {
   State state_;
   std::vector<std::string> dirty_;
   std::uint64_t persisted_seq_ = 0;
+  bool format_pending_ = true;  ///< kFormat not yet recorded (guarded by flush_mu_)
   std::mutex flush_mu_;
   std::mutex cb_mu_;
   std::vector<std::function<void(const std::vector<Event>&)>> callbacks_;

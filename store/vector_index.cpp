@@ -646,8 +646,13 @@ struct VectorIndex::Impl {
         if (best.size() >= vq.k && sim < best.back().sim) break;
         if (passes(sh.slots[label], vq)) best.push_back({sim, kind, label});
       }
+      // The last hit fetched ties the k-th: more tied hits may lie past the
+      // window, and the lowest labels among them must win (TopK's order).
+      const bool tie_at_edge = best.size() >= vq.k && !below_floor && found.size() == fetch &&
+                               !found.empty() && found.back().first == best[vq.k - 1].sim &&
+                               fetch < kMaxFetch;
       const bool enough =
-          best.size() >= vq.k || below_floor || fetch >= sh.live;
+          (best.size() >= vq.k && !tie_at_edge) || below_floor || fetch >= sh.live;
       // The graph found fewer than asked (deletions can strand nodes), or the
       // filters need more than a graph search should fetch: be exact when the
       // shard is small enough, else settle for what was found.

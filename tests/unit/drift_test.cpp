@@ -143,6 +143,27 @@ TEST_F(DriftTest, EachUsersToleranceSetsTheirOwnBudget) {
   EXPECT_EQ(by_domain.at("garden"), 10u) << "dave, tolerance 0.8";
 }
 
+TEST_F(DriftTest, ACappedUserAloneInADomainIsStillCoveredOverCycles) {
+  // Alone in a domain at tolerance 0.8 a user gets 10 of a cycle's 20: the
+  // walk goes all the way round refusing the rest, and the next cycle must
+  // go on from the last memory taken, not start over.
+  for (int i = 0; i < 40; ++i) add(mem("g" + std::to_string(i), "fact", "garden"));
+  DriftPlanner planner;
+  std::set<std::string> later;
+  store->read([&](const State& s) {
+    planner.rebuild(s);
+    for (int cycle = 0; cycle < 8; ++cycle) {
+      std::size_t taken = 0;
+      auto sample = planner.sample(s, "garden", 20, svc.policy, clock.now(),
+                                   [&](const Memory&) { return taken < 10 && ++taken; });
+      EXPECT_EQ(sample.size(), 10u);
+      if (cycle >= 4) later.insert(sample.begin(), sample.end());  // hot set drained
+    }
+    return 0;
+  });
+  EXPECT_EQ(later.size(), 40u) << "four cycles of 10 after the hot set cover all 40";
+}
+
 TEST_F(DriftTest, PeerLesson_RecentlyActiveMemoriesAndEpisodesAreSampledFirst) {
   for (int i = 0; i < 40; ++i) add(mem("old" + std::to_string(i), "old fact", "work"));
   auto first = run_drift_cycle(st);  // drains the hot set built from the adds

@@ -6,6 +6,8 @@
 #include <mutex>
 
 #include "common/ids.hpp"
+#include "common/json_writer.hpp"
+#include "engine/codec.hpp"
 #include "engine/digest.hpp"
 #include "engine/events.hpp"
 #include "engine/state.hpp"
@@ -137,6 +139,59 @@ TEST(StateStore, PersistsAndReloadsTheSameState) {
     EXPECT_EQ(s.memory("mem_3")->reinforcement_count, 1u);
     return 0;
   });
+}
+
+TEST(StateStore, AStoreWrittenInAnotherFormatIsRefoldedFromTheLog) {
+  // A store written before UserSettings::dismissal_streak existed holds the
+  // user without it; loading it as it is would disagree with a replay.
+  test::TmpDir d;
+  std::string digest;
+  {
+    auto log = open_log(d);
+    auto ss = std::move(*StateStore::open(*log, {}));
+    Uncertainty u;
+    u.id = "unc_1";
+    u.user = "u";
+    u.memory_a = "mem_a";
+    ASSERT_TRUE(ss->submit({events::memory_added(make_memory("mem_a", "u", "a"), 1),
+                            events::uncertainty_opened(u, {}, 2),
+                            events::uncertainty_dismissed("u", "unc_1", 3),
+                            events::uncertainty_dismissed("u", "unc_1", 4)}));
+    ASSERT_TRUE(ss->flush());
+    digest = ss->digest();
+    EXPECT_EQ(**log->get_meta(StateStore::kFormatKey), StateStore::kFormat);
+    // Make it look like the old build's store: format 1, the user saved
+    // without the streak.
+    UserSettings old;
+    ss->read([&](const State& s) {
+      old = *s.user("u");
+      return 0;
+    });
+    EXPECT_EQ(old.dismissal_streak, 2u);
+    old.dismissal_streak = 0;
+    JsonWriter w;
+    write_user(w, old);
+    EventLog::Txn txn;
+    txn.state_puts.emplace_back(state_key_user("u"), w.str());
+    txn.meta_puts.emplace_back(StateStore::kFormatKey, "1");
+    ASSERT_TRUE(log->commit(std::move(txn)));
+  }
+  auto log = open_log(d);
+  auto ss = std::move(*StateStore::open(*log, {}));
+  EXPECT_EQ(ss->digest(), digest) << "refolded, not loaded as saved";
+  ss->read([](const State& s) {
+    EXPECT_EQ(s.user("u")->dismissal_streak, 2u);
+    EXPECT_EQ(s.user("u")->dismissals, 2u);
+    EXPECT_EQ(s.memories().size(), 1u);
+    return 0;
+  });
+  EXPECT_EQ(**log->get_meta(StateStore::kFormatKey), StateStore::kFormat) << "recorded";
+  // The rewritten store now loads as it is (same answer).
+  ss.reset();
+  log.reset();
+  auto log2 = open_log(d);
+  auto ss2 = std::move(*StateStore::open(*log2, {}));
+  EXPECT_EQ(ss2->digest(), digest);
 }
 
 TEST(StateStore, CatchesUpWithEventsAppendedWhileItWasDown) {

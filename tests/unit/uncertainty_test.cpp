@@ -296,6 +296,14 @@ TEST_F(ModelTest, IngestUpsertsReferenceFactsByClaimKey) {
   EXPECT_EQ(same.memory_id, "t45");
   EXPECT_EQ(m("t45").reinforcement_count, 1u);
   EXPECT_EQ(s.memory("t45b"), nullptr);
+  // A re-import is not the user confirming it: still unverified, and the
+  // user's tolerance does not move.
+  EXPECT_EQ(m("t45").reliability, Reliability::uncertain);
+  EXPECT_DOUBLE_EQ(tolerance_of(s, "alice", p.tolerance), p.tolerance.baseline);
+  auto exact = ingest(fact("t45c", "The API timeout is 45 seconds", MemoryKind::concept_), true);
+  EXPECT_EQ(exact.action, WriteAction::noop);
+  EXPECT_EQ(m("t45").reliability, Reliability::uncertain);
+  EXPECT_DOUBLE_EQ(tolerance_of(s, "alice", p.tolerance), p.tolerance.baseline);
   // Another subject is another key.
   auto db = ingest(fact("db", "The DB timeout is 45 seconds", MemoryKind::concept_), true);
   EXPECT_EQ(db.action, WriteAction::add);
@@ -692,8 +700,11 @@ TEST_F(ModelTest, ToleranceMovesTheSurfacingThreshold) {
   EXPECT_EQ(hints(jog), 1u);
   EXPECT_EQ(hints({"rome"}), 1u) << "low";
   EXPECT_EQ(hints({"docker", "feature"}), 1u) << "a solo unverified record";
-  // A little more tolerant (0.55): low records stay in the background.
-  commit({events::tolerance_set("alice", 0.55, "dismissal", now)});
+  // Five reinforcements later (0.55) they still do: the low weight keeps a margin.
+  commit({events::tolerance_set("alice", 0.55, "reinforcement", now)});
+  EXPECT_EQ(hints({"rome"}), 1u);
+  // More tolerant (0.6): low records stay in the background.
+  commit({events::tolerance_set("alice", 0.6, "dismissal", now)});
   EXPECT_EQ(hints(jog), 1u);
   EXPECT_EQ(hints({"rome"}), 0u);
   // A user who dismisses a lot (0.8) is not bothered with a medium one.
@@ -855,6 +866,7 @@ TEST_F(ModelTest, PeerLesson_AntiNagCounterGrowsAndLowersSeverityAfterThree) {
   auto evs = decide_decay(s, p, now + 400 * kDay);
   ASSERT_FALSE(evs.empty());
   commit(evs);
+  EXPECT_TRUE(m("am").deleted() && m("owl").deleted()) << "the contradicted memories decayed";
   EXPECT_EQ(u(rid).state, RecordState::decayed) << "left to decay, it decays";
   EXPECT_EQ(u(rid).resolution, Resolution::decayed);
 }
@@ -1074,6 +1086,12 @@ TEST_F(ModelTest, MessageThatIsFigurativeOrContextDependentOpensAnAmbiguousRecor
   ASSERT_EQ(cd.ambiguous.size(), 1u);
   commit(cd.events);
   EXPECT_EQ(u(cd.ambiguous[0]).classification, Classification::context_dependent);
+  // Saying it again in the same words adds nothing.
+  auto again = decide_message(s, "alice", "ugh... my commute lasts forever!", {},
+                              {verdict("commute", Classification::figurative, ConfidenceTier::med, 0.6)},
+                              p, ids, now);
+  EXPECT_TRUE(again.ambiguous.empty());
+  EXPECT_TRUE(again.events.empty());
   // With record_ambiguous off, a message stores nothing for such a pair.
   p.resolution.record_ambiguous = false;
   auto off = decide_message(s, "alice", "Mornings and I are at war", {},
@@ -1107,6 +1125,33 @@ TEST_F(ModelTest, DriftDoesNotDuplicateAnActiveRecord) {
   EXPECT_TRUE(decide_pair(s, m("a"), m("b"), verdict("a", Classification::true_contradiction),
                           DetectionContext::drift, p, ids, now)
                   .empty());
+}
+
+TEST_F(ModelTest, DriftDoesNotReopenASettledPair) {
+  // Evidence settled blue vs red; blue stays live (uncertain). Judging the
+  // pair again in the background must not open a fresh record that would
+  // mark the winner contradicted again.
+  add(mem("blue", "My favourite colour is blue"));
+  auto out = write(mem("red", "My favourite colour is red"),
+                   {verdict("blue", Classification::true_contradiction)});
+  for (int i = 0; i < 2; ++i) commit(*decide_reinforce(s, "alice", "red", p, ids, now));
+  ASSERT_EQ(u(out.uncertainties.at(0)).resolution, Resolution::evidence_resolved);
+  ASSERT_EQ(m("blue").reliability, Reliability::uncertain);
+  EXPECT_TRUE(decide_pair(s, m("blue"), m("red"), verdict("blue", Classification::true_contradiction),
+                          DetectionContext::drift, p, ids, now)
+                  .empty());
+  EXPECT_EQ(m("red").reliability, Reliability::reliable);
+  // An expired ambiguous pair is not reopened either.
+  add(mem("x", "I hate mornings"));
+  add(mem("y", "I love the sunrise"));
+  auto amb = verdict("x", Classification::figurative, ConfidenceTier::med, 0.6);
+  commit(decide_pair(s, m("x"), m("y"), amb, DetectionContext::drift, p, ids, now));
+  const std::string rid = records_of("x").at(0)->id;
+  for (int i = 0; i < 3; ++i) commit(*decide_dismiss(s, "alice", rid, p, now));
+  now += 31 * kDay;
+  commit(decide_decay(s, p, now));
+  ASSERT_EQ(u(rid).state, RecordState::decayed);
+  EXPECT_TRUE(decide_pair(s, m("x"), m("y"), amb, DetectionContext::drift, p, ids, now).empty());
 }
 
 // ---- bi-temporal queries ---------------------------------------------------------------

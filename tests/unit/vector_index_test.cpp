@@ -186,6 +186,7 @@ TEST(VectorIndex, EquallySimilarMemoriesComeBackInTheSameOrderEveryWay) {
   VectorQuery hybrid = vq(10);
   hybrid.terms = {99};
   EXPECT_EQ(ids(search(idx, "u", twin, hybrid)), exact);
+  EXPECT_EQ(ids(search(idx, "u", twin, vq(10))), exact) << "the graph walk alone too";
   // Repeated searches give the same list.
   for (int i = 0; i < 5; ++i) EXPECT_EQ(ids(search(idx, "u", twin, hybrid)), exact);
 }
