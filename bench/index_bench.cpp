@@ -15,6 +15,8 @@
 //            and the resident memory it added;
 //   latency  Prescreen::candidates (embed + search + claim filter) for fresh
 //            statements of a random user, one at a time: p50 / p99 / max;
+//            over traits and concepts (what a message searches), or with
+//            --kinds drift over episodes too (the background pass);
 //   recall   recall@10 of the index's search against exact search, on
 //            fresh statements (strict ids, and counting ties at the 10th
 //            similarity as hits);
@@ -75,6 +77,9 @@ struct Args {
       ef_sweep;  // --ef-sweep 32,64,128: recall and search time per ef
   std::string dir;
   bool reuse = false;  // --reuse 1: keep and reuse --dir (state + saved index)
+  // --kinds ingestion (traits, concepts: what a message or write searches) or
+  // drift (also episodes: what the background pass searches)
+  std::string kinds = "ingestion";
 };
 
 Args parse(int argc, char** argv) {
@@ -102,6 +107,8 @@ Args parse(int argc, char** argv) {
       a.hnsw_m = std::stoul(v);
     else if (k == "--term-postings")
       a.term_postings = std::stoul(v);
+    else if (k == "--kinds")
+      a.kinds = v;
     else if (k == "--ef-sweep") {
       std::size_t pos = 0;
       while (pos < v.size()) {
@@ -268,7 +275,9 @@ int main(int argc, char** argv) {
 
   // ---- latency
   // -------------------------------------------------------------------
-  Prescreen prescreen(*index, *state, Prescreen::Options{});
+  Prescreen::Options popts;
+  if (args.kinds == "drift") popts.ingestion_kinds = popts.drift_kinds;
+  Prescreen prescreen(*index, *state, popts);
   Generator queries(vocab, 7);
   std::mt19937_64 pick(99);
   std::vector<double> total_us, cpu_us, embed_us, search_us, filter_us;
@@ -296,6 +305,8 @@ int main(int argc, char** argv) {
     kept += r->candidates.size();
     neighbours += r->neighbours;
   }
+  std::printf("prescreen kinds: %s\n", args.kinds == "drift" ? "traits, concepts, episodes (drift)"
+                                                              : "traits, concepts (ingestion)");
   std::printf(
       "prescreen latency over %zu statements (us): p50 %.0f  p99 %.0f  max "
       "%.0f   "
