@@ -240,9 +240,14 @@ bool retires_existing(const Memory& existing, const Memory& incoming) {
            existing.claim.tense != Tense::past);
 }
 
+/// A memory's confidence after one more restatement.
+double reinforced_confidence(const Memory& m, const Policy& p) {
+  return m.confidence + p.resolution.reinforce_gain * (1.0 - m.confidence);
+}
+
 void reinforcement_events(const State& s, const Memory& m, const Policy& p, IdSource& ids,
                           Millis now, std::vector<Event>& out) {
-  const double conf = m.confidence + p.resolution.reinforce_gain * (1.0 - m.confidence);
+  const double conf = reinforced_confidence(m, p);
   out.push_back(events::memory_reinforced(m.user, m.id, conf, now));
   out.push_back(nudge_tolerance(s, m.user, p.tolerance.reinforcement, "reinforcement",
                                 p.tolerance, now));
@@ -329,8 +334,7 @@ void restatement_events(const State& s, const Memory& e, const WriteRequest& req
     reinforcement_events(s, e, p, ids, now, out);
     return;
   }
-  const double conf = e.confidence + p.resolution.reinforce_gain * (1.0 - e.confidence);
-  out.push_back(events::memory_reinforced(e.user, e.id, conf, now));
+  out.push_back(events::memory_reinforced(e.user, e.id, reinforced_confidence(e, p), now));
 }
 
 void unverified_events(const Memory& m, DetectionContext ctx, IdSource& ids, Millis now,
@@ -551,12 +555,13 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
     // different value is one more fact (ADD).
     const Memory* prev = nullptr;
     if (!target && m.claim.tense != Tense::past && !m.claim.history) {
-      const auto same_key = s.memories_with_claim_key(m.user, claim_key(m.claim));
+      const std::string key = claim_key(m.claim);
+      const auto same_key = s.memories_with_claim_key(m.user, key);
       for (auto it = same_key.rbegin(); it != same_key.rend() && !prev; ++it) {
         const Memory* e = live_memory(s, *it, m.user);
         if (!e || e->superseded() || e->kind != m.kind || e->source != m.source ||
             e->claim.tense == Tense::past || e->claim.history ||
-            claim_key(e->claim) != claim_key(m.claim))
+            claim_key(e->claim) != key)
           continue;
         const bool same = e->claim.values == m.claim.values && e->claim.stance == m.claim.stance;
         // A stance toward one object ("I like Honda") holds one way at a time.
