@@ -210,10 +210,12 @@ class UserBudgets {
     ++used;
     return true;
   }
-  std::map<std::string, std::size_t> budgets() const {
-    std::map<std::string, std::size_t> out;
-    for (const auto& [u, uc] : used_) out[u] = uc.second;
-    return out;
+  /// Each user met: their budget, and how many of their memories were taken.
+  void report(DriftReport& rep) const {
+    for (const auto& [u, uc] : used_) {
+      rep.sampled_by_user[u] = uc.first;
+      rep.user_budgets[u] = uc.second;
+    }
   }
 
  private:
@@ -329,8 +331,7 @@ DriftReport run_drift_cycle(drift_state& st) {
     const auto sample = st.planner.sample(s, rep.domain, budget, svc.policy, now,
                                           [&](const Memory& m) { return per_user.admit(m); });
     rep.sampled = sample.size();
-    for (const auto& id : sample) ++rep.sampled_by_user[s.memory(id)->user];
-    rep.user_budgets = per_user.budgets();
+    per_user.report(rep);
     std::set<std::pair<std::string, std::string>> judged;
     for (const auto& id : sample) {
       const Memory* m = s.memory(id);
