@@ -10,11 +10,16 @@
 //    reads (the id in place, Sw, Ow, counts, the newest item, status, the
 //    effective point), and `Cold` (claim, intervals, times, decay rate);
 //  - an open-addressing table of 8-byte slots (32-bit hash tag, index) maps
-//    ids to indices;
+//    ids to indices; ids made by new_belief_id() are usually found without
+//    it: their counter bits run parallel to the ordinals (one process asserts
+//    them in order), so a short list of runs (first ordinal, count, offset)
+//    turns such an id into its index with arithmetic, checked against the
+//    belief's own id, and a lookup costs one cache miss instead of two;
 //  - running sums (Sw, Ow) and counts make an append O(1);
-//  - evidence items of all beliefs go to one append-only log of 24-byte
-//    records (weight, timestamp, link to the belief's previous item, offset
-//    of [direction, source type, source id] in a byte arena). No per-belief
+//  - evidence items of all beliefs go to one append-only log of 16-byte
+//    records (weight, link to the belief's previous item, offset of
+//    [direction and source type, timestamp as a difference from its arena
+//    chunk's base, source id] in a byte arena, as varints). No per-belief
 //    allocation, no copying on growth, no fragmentation. A belief's items are
 //    walked backwards from its newest; every 64th item is a checkpoint, so
 //    the n-th item is at most 63 links away;
@@ -211,29 +216,36 @@ class ByteArena {
       const std::size_t n = i + 1 == o.chunks_.size() ? o.used_ : kBlockBytes;
       std::memcpy(chunks_.back(), o.chunks_[i], n);
     }
+    bases_ = o.bases_;
     used_ = o.used_;
     return *this;
   }
-  ByteArena(ByteArena&& o) noexcept : chunks_(std::move(o.chunks_)), used_(o.used_) {
+  ByteArena(ByteArena&& o) noexcept
+      : chunks_(std::move(o.chunks_)), bases_(std::move(o.bases_)), used_(o.used_) {
     o.chunks_.clear();
+    o.bases_.clear();
     o.used_ = 0;
   }
   ByteArena& operator=(ByteArena&& o) noexcept {
     if (this != &o) {
       clear();
       chunks_ = std::move(o.chunks_);
+      bases_ = std::move(o.bases_);
       used_ = o.used_;
       o.chunks_.clear();
+      o.bases_.clear();
       o.used_ = 0;
     }
     return *this;
   }
 
-  /// Space for `n` (<= 2 MiB) bytes; kNone when the arena is full.
-  std::uint32_t reserve(std::size_t n, char*& out) {
+  /// Space for `n` (<= 2 MiB) bytes; kNone when the arena is full. A chunk
+  /// opened for it takes `base` as its base value (see base_of).
+  std::uint32_t reserve(std::size_t n, char*& out, std::int64_t base = 0) {
     if (chunks_.empty() || used_ + n > kBlockBytes) {
       if (chunks_.size() >= kMaxChunks) return kNone;
       chunks_.push_back(static_cast<char*>(alloc_block()));
+      bases_.push_back(base);
       used_ = 0;
     }
     out = chunks_.back() + used_;
@@ -241,29 +253,54 @@ class ByteArena {
     used_ += n;
     return off;
   }
+  /// Gives back the last `n` bytes of the newest reservation.
+  void unreserve(std::size_t n) { used_ -= n; }
   const char* at(std::uint32_t off) const {
     return chunks_[off >> kChunkBits] + (off & (kBlockBytes - 1));
   }
+  /// The base value of the chunk holding `off`: entries store numbers (such
+  /// as timestamps) as small differences from it.
+  std::int64_t base_of(std::uint32_t off) const { return bases_[off >> kChunkBits]; }
   void clear() {
     for (char* c : chunks_) std::free(c);
     chunks_.clear();
+    bases_.clear();
     used_ = 0;
   }
 
  private:
   std::vector<char*> chunks_;
+  std::vector<std::int64_t> bases_;
   std::size_t used_ = 0;
 };
+
+/// LEB128 varints for the arena's entries.
+inline char* put_varint(char* p, std::uint64_t v) {
+  while (v >= 0x80) {
+    *p++ = static_cast<char>(v | 0x80);
+    v >>= 7;
+  }
+  *p++ = static_cast<char>(v);
+  return p;
+}
+inline const char* get_varint(const char* p, std::uint64_t& v) {
+  v = 0;
+  for (int shift = 0;; shift += 7) {
+    const auto b = static_cast<unsigned char>(*p++);
+    v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+    if (b < 0x80) return p;
+  }
+}
+constexpr std::size_t kMaxVarint = 10;
 
 /// One evidence item in the log. The cold parts (direction, source type,
 /// source id) are an arena entry: [u8 supports][u16 type][u16 length][bytes].
 struct EvidenceRec {
   double weight;
-  Millis timestamp;
   std::uint32_t prev;    // the belief's previous item (kNone for its first)
-  std::uint32_t source;  // arena offset
+  std::uint32_t source;  // arena offset of the cold parts
 };
-static_assert(sizeof(EvidenceRec) == 24, "evidence records stay compact");
+static_assert(sizeof(EvidenceRec) == 16, "evidence records stay compact");
 
 struct Edge {
   std::uint32_t parent;
@@ -437,6 +474,16 @@ struct UncertaintyLedger::Impl {
   BlockStore<Extra> extras;
   std::vector<std::string> long_ids;  // ids longer than kInlineId
   std::vector<std::uint64_t> slots;   // (hash tag << 32) | (index + 1); 0 = empty
+  /// Ordinals [start, end) whose ids are new_belief_id()s with counter bits
+  /// (ordinal + offset) mod 2^22: their ids locate them arithmetically.
+  struct IdRun {
+    std::uint32_t start;
+    std::uint32_t end;
+    std::uint32_t offset;
+  };
+  static constexpr std::size_t kMaxRuns = 16;
+  static constexpr std::uint32_t kCounterMask = (std::uint32_t{1} << 22) - 1;
+  std::vector<IdRun> runs;
   std::vector<std::string> namespaces;
   SvMap<std::uint32_t> ns_index;
   std::vector<std::string> types;
@@ -504,7 +551,73 @@ struct UncertaintyLedger::Impl {
     }
   }
 
+  /// The counter bits of an id made by new_belief_id ("bel_" and 11 base-62
+  /// digits of time << 22 | counter); false for any other id.
+  static bool counter_bits(std::string_view id, std::uint32_t& out) {
+    if (id.size() != 15 || std::memcmp(id.data(), "bel_", 4) != 0) return false;
+    static const std::array<std::uint8_t, 256> digit = [] {
+      std::array<std::uint8_t, 256> t{};
+      t.fill(0x80);
+      for (int c = 0; c < 10; ++c) t['0' + c] = static_cast<std::uint8_t>(c);
+      for (int c = 0; c < 26; ++c) t['A' + c] = static_cast<std::uint8_t>(10 + c);
+      for (int c = 0; c < 26; ++c) t['a' + c] = static_cast<std::uint8_t>(36 + c);
+      return t;
+    }();
+    std::uint64_t v = 0;
+    std::uint8_t bad = 0;
+    for (std::size_t i = 4; i < 15; ++i) {
+      const std::uint8_t d = digit[static_cast<unsigned char>(id[i])];
+      bad |= d;
+      v = v * 62 + d;
+    }
+    out = static_cast<std::uint32_t>(v) & kCounterMask;
+    return (bad & 0x80) == 0;
+  }
+
+  /// The ordinal the id's run puts it at, unchecked (kNone: no run holds it).
+  std::uint32_t run_candidate(std::string_view id) const {
+    std::uint32_t x;
+    if (runs.empty() || !counter_bits(id, x)) return kNone;
+    for (std::size_t k = runs.size(); k-- > 0;) {
+      const IdRun& r = runs[k];
+      const std::uint32_t o = r.start + ((x - r.offset - r.start) & kCounterMask);
+      if (o < r.end) return o;
+    }
+    return kNone;
+  }
+
+  /// Records where belief `idx`'s id places it (called in ordinal order).
+  void note_run(std::uint32_t idx) {
+    std::uint32_t x;
+    if (!counter_bits(id_of(hot[idx]), x)) return;
+    const std::uint32_t off = (x - idx) & kCounterMask;
+    if (!runs.empty()) {
+      IdRun& r = runs.back();
+      if (r.end == idx && r.offset == off && r.end - r.start < kCounterMask) {
+        ++r.end;
+        return;
+      }
+    }
+    if (runs.size() < kMaxRuns) runs.push_back(IdRun{idx, idx + 1, off});
+  }
+
+  /// The belief's index by its id's run, then by the hash table.
   std::uint32_t find(std::string_view id) const {
+    if (slots.empty()) return kNone;
+    if (!runs.empty()) {
+      std::uint32_t x;
+      if (counter_bits(id, x)) {
+        for (std::size_t k = runs.size(); k-- > 0;) {
+          const IdRun& r = runs[k];
+          const std::uint32_t o = r.start + ((x - r.offset - r.start) & kCounterMask);
+          if (o < r.end && has_id(hot[o], id)) return o;
+        }
+      }
+    }
+    return find_by_hash(id);
+  }
+
+  std::uint32_t find_by_hash(std::string_view id) const {
     if (slots.empty()) return kNone;
     const std::uint64_t h = hash_id(id);
     const std::uint64_t tag = h >> 32;
@@ -536,11 +649,19 @@ struct UncertaintyLedger::Impl {
       // The next batch's id bytes (the caller's strings) arrive meanwhile.
       for (std::size_t k = at + kBatch; k < std::min(at + 2 * kBatch, ids.size()); ++k)
         __builtin_prefetch(ids[k].data());
+      // An id in a run gives its belief at once; the others go through the
+      // hash table.
       for (std::size_t k = 0; k < n; ++k) {
-        h[k] = hash_id(ids[at + k]);
-        __builtin_prefetch(&slots[h[k] & mask]);
+        cand[k] = run_candidate(ids[at + k]);
+        if (cand[k] != kNone) {
+          __builtin_prefetch(&hot[cand[k]]);
+        } else {
+          h[k] = hash_id(ids[at + k]);
+          __builtin_prefetch(&slots[h[k] & mask]);
+        }
       }
       for (std::size_t k = 0; k < n; ++k) {
+        if (cand[k] != kNone) continue;
         cand[k] = candidate(h[k]);
         if (cand[k] != kNone) __builtin_prefetch(&hot[cand[k]]);
       }
@@ -569,7 +690,11 @@ struct UncertaintyLedger::Impl {
 
   void rebuild_index() {
     slots.assign(slots_for(size()), 0);
-    for (std::uint32_t i = 0; i < size(); ++i) place(i);
+    runs.clear();
+    for (std::uint32_t i = 0; i < size(); ++i) {
+      place(i);
+      note_run(i);
+    }
   }
 
   /// Indexes the last belief.
@@ -577,7 +702,9 @@ struct UncertaintyLedger::Impl {
     if (slots_for(size()) > slots.size()) {
       rebuild_index();
     } else {
-      place(static_cast<std::uint32_t>(size() - 1));
+      const auto last = static_cast<std::uint32_t>(size() - 1);
+      place(last);
+      note_run(last);
     }
   }
 
@@ -674,17 +801,23 @@ struct UncertaintyLedger::Impl {
     if (h.count == kNone - 1 || records.size() >= kNone - 1) return full("evidence log");
     const std::uint32_t type = intern_type(e.source_type);
     if (type == kNone) return full("source type table");
+    // Entry: varints of (type << 1 | supports), the source id's length and
+    // the timestamp's zigzag difference from the chunk's base (items written
+    // together have close timestamps: usually one byte), then the id.
     char* p = nullptr;
-    const std::uint32_t src = sources.reserve(5 + e.source_id.size(), p);
+    const std::size_t len = e.source_id.size();
+    const std::size_t most = 3 * kMaxVarint + len;
+    const std::uint32_t src = sources.reserve(most, p, e.timestamp);
     if (src == kNone) return full("source arena");
-    p[0] = *e.supports ? 1 : 0;
-    const auto t16 = static_cast<std::uint16_t>(type);
-    const auto len = static_cast<std::uint16_t>(e.source_id.size());
-    std::memcpy(p + 1, &t16, 2);
-    std::memcpy(p + 3, &len, 2);
-    if (len) std::memcpy(p + 5, e.source_id.data(), len);
+    char* q = put_varint(p, (std::uint64_t{type} << 1) | (*e.supports ? 1 : 0));
+    q = put_varint(q, len);
+    const auto delta = static_cast<std::uint64_t>(e.timestamp) -
+                       static_cast<std::uint64_t>(sources.base_of(src));
+    q = put_varint(q, (delta << 1) ^ (0 - (delta >> 63)));
+    if (len) std::memcpy(q, e.source_id.data(), len);
+    sources.unreserve(most - static_cast<std::size_t>(q + len - p));
     const auto idx = static_cast<std::uint32_t>(records.size());
-    records.push_back(EvidenceRec{e.weight, e.timestamp, h.tail, src});
+    records.push_back(EvidenceRec{e.weight, h.tail, src});
     h.tail = idx;
     const std::uint32_t ordinal = h.count++;
     if (!*e.supports) h.n_opp += 1;
@@ -734,10 +867,13 @@ struct UncertaintyLedger::Impl {
   Evidence item(std::uint32_t rec) const {
     const EvidenceRec& r = records[rec];
     const char* p = sources.at(r.source);
-    std::uint16_t type = 0, len = 0;
-    std::memcpy(&type, p + 1, 2);
-    std::memcpy(&len, p + 3, 2);
-    return Evidence{std::string(p + 5, len), types[type], p[0] != 0, r.weight, r.timestamp};
+    std::uint64_t tag = 0, len = 0, zz = 0;
+    p = get_varint(p, tag);
+    p = get_varint(p, len);
+    p = get_varint(p, zz);
+    const std::uint64_t delta = (zz >> 1) ^ (0 - (zz & 1));
+    const auto ts = static_cast<Millis>(static_cast<std::uint64_t>(sources.base_of(r.source)) + delta);
+    return Evidence{std::string(p, len), types[tag >> 1], (tag & 1) != 0, r.weight, ts};
   }
 
   // ---- the rules ----
