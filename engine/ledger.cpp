@@ -430,18 +430,18 @@ Expected<LedgerConfig> make_ledger_config(const LedgerConfigOverrides& o) {
 }
 
 Status validate_evidence(const Evidence& e, std::string_view field) {
-  const std::string f(field);
+  const auto f = [&] { return std::string(field); };  // only on an error
   if (!e.supports)
     return invalid("evidence needs a direction: supports = true (supporting) or false "
                    "(opposing)",
-                   f + ".supports");
+                   f() + ".supports");
   if (!(e.weight >= 0 && e.weight <= 1))  // also rejects NaN
     return invalid("weight must be a number in [0, 1], got " + number(e.weight),
-                   f + ".weight");
+                   f() + ".weight");
   if (e.source_id.size() > kMaxSourceLength)
-    return invalid("at most 4096 bytes", f + ".source_id");
+    return invalid("at most 4096 bytes", f() + ".source_id");
   if (e.source_type.size() > kMaxSourceLength)
-    return invalid("at most 4096 bytes", f + ".source_type");
+    return invalid("at most 4096 bytes", f() + ".source_type");
   return {};
 }
 

@@ -1,6 +1,9 @@
 // time_test: RFC 3339 formatting and parsing.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "common/time.hpp"
 
 using namespace credence;
@@ -30,4 +33,25 @@ TEST(Rfc3339, RejectsMalformedInput) {
   for (const char* bad : {"", "2026", "2026-13-01", "2026-11-22T25:00:00Z",
                           "2026-11-22T09:11:00", "yesterday", "2026-11-22T09:11:00Zjunk"})
     EXPECT_FALSE(parse_rfc3339(bad).has_value()) << bad;
+}
+
+TEST(SystemClockTest, FollowsTheKernelClockWhetherReadOftenOrAfterAPause) {
+  using namespace std::chrono;
+  auto kernel = [] {
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+  };
+  const SystemClock& clock = SystemClock::instance();
+  Millis prev = clock.now();
+  for (int i = 0; i < 200'000; ++i) {  // back to back: mostly the cached reading
+    const Millis before = kernel();
+    const Millis got = clock.now();
+    const Millis after = kernel();
+    ASSERT_LE(got, after) << i;
+    ASSERT_GE(got, before - 1) << i << ": lags by under a millisecond at most";
+    ASSERT_GE(got, prev) << i;
+    prev = got;
+  }
+  const Millis start = clock.now();
+  std::this_thread::sleep_for(milliseconds(20));
+  EXPECT_GE(clock.now() - start, 19) << "a pause is seen at the next reading";
 }
