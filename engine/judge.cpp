@@ -388,23 +388,126 @@ bool share_amount(const std::vector<Quantity>& a, const std::vector<Quantity>& b
 /// 1.5 minutes" / "The billing service's request timeout is 90 seconds";
 /// "Identity owns auth" / "The auth service is owned by the Identity team";
 /// "Nairobi is where I was raised" / "I grew up in Nairobi").
-bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
-  auto content = [&](const Claim& c) {
+/// The share of each statement's content words the other must repeat to be
+/// read as a paraphrase (see paraphrase()).
+constexpr double kParaphraseShare = 0.6;
+
+/// The content words of a claim (keywords, subject, slot, values, object),
+/// in the lexicon's canonical forms, without light words.
+std::vector<std::string> content_words(const Lexicon& lex, const Claim& c) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& w) {
+    if (w.size() < 2 || light_word(w)) return;
+    std::string cw = lex.canonical(w);
+    if (std::find(out.begin(), out.end(), cw) == out.end()) out.push_back(std::move(cw));
+  };
+  for (const auto& k : c.keywords) add(k);
+  for (const auto& w : words_of(c.subject)) add(w);
+  for (const auto& w : words_of(c.slot)) add(w);
+  for (const auto& v : c.values)
+    for (const auto& w : words_of(v)) add(w);
+  if (!c.object.empty())
+    for (const auto& w : words_of(c.object)) add(w);
+  return out;
+}
+
+/// The numbers written in a text (digit runs, "1.5" as one), in order.
+std::vector<std::string> numbers_in(std::string_view text) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < text.size();) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && (std::isdigit(static_cast<unsigned char>(text[j])) ||
+                               (text[j] == '.' && j + 1 < text.size() &&
+                                std::isdigit(static_cast<unsigned char>(text[j + 1])))))
+      ++j;
+    out.emplace_back(text.substr(i, j - i));
+    i = j;
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// The quantifier and restriction words of a text ("only", "anyone",
+/// "except", ...): two statements that differ in them rarely say the same
+/// ("Only admins can delete projects" / "Anyone can delete projects").
+std::vector<std::string> restrictors_in(std::string_view text) {
+  // Not "every" or "all": generic statements imply them ("Deploys need a
+  // review" / "Every deploy needs a review").
+  static const std::unordered_set<std::string> kWords = {
+      "only",    "solely",  "exclusively", "anyone", "anybody", "everyone", "everybody",
+      "nobody",  "none",    "nothing",     "no",     "except",  "unless",   "without",
+      "some"};
+  std::vector<std::string> out;
+  std::string w;
+  auto flush = [&] {
+    if (!w.empty() && kWords.count(w) &&
+        std::find(out.begin(), out.end(), w) == out.end())
+      out.push_back(w);
+    w.clear();
+  };
+  for (char ch : text) {
+    if (std::isalpha(static_cast<unsigned char>(ch))) {
+      w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+    } else {
+      flush();
+    }
+  }
+  flush();
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// Whether two statements about one thing named in other words say the same
+/// in other words: each repeats most of the other's words (equal up
+/// to a plural, or synonyms among WordNet's first senses), with the same
+/// polarity, the same rule force, the same written numbers and the same
+/// quantifiers. Weaker
+/// evidence than a shared value, so the caller keeps it LOW.
+bool paraphrase(const Lexicon& lex, const Claim& a, const Claim& b, std::string_view ta,
+                std::string_view tb) {
+  if (a.stance != b.stance || a.never != b.never || deontic(a) != deontic(b) ||
+      a.figurative != b.figurative || numbers_in(ta) != numbers_in(tb) ||
+      restrictors_in(ta) != restrictors_in(tb))
+    return false;
+  const WordNet& wn = lex.wordnet();
+  // The words as written (the keywords), not the parse's slot names.
+  auto words = [&](const Claim& c) {
     std::vector<std::string> out;
-    auto add = [&](const std::string& w) {
-      if (w.size() < 2 || light_word(w)) return;
-      std::string cw = lex.canonical(w);
-      if (std::find(out.begin(), out.end(), cw) == out.end()) out.push_back(std::move(cw));
-    };
-    for (const auto& k : c.keywords) add(k);
-    for (const auto& w : words_of(c.subject)) add(w);
-    for (const auto& w : words_of(c.slot)) add(w);
-    for (const auto& v : c.values)
-      for (const auto& w : words_of(v)) add(w);
-    if (!c.object.empty())
-      for (const auto& w : words_of(c.object)) add(w);
+    for (const auto& k : c.keywords) {
+      if (k.size() < 2 || light_word(k)) continue;
+      std::string w = lex.canonical(k);
+      if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(std::move(w));
+    }
     return out;
   };
+  const auto wa = words(a), wb = words(b);
+  if (wa.size() < 2 || wb.size() < 2) return false;
+  auto same = [&](const std::string& x, const std::string& y) {
+    if (same_word(x, y)) return true;
+    const std::string ux = underscore(x), uy = underscore(y);
+    return wn_fast::fast_synonyms(wn, ux, uy, Pos::noun, 1) ||
+           wn_fast::fast_synonyms(wn, ux, uy, Pos::verb, 1) ||
+           wn_fast::fast_synonyms(wn, ux, uy, Pos::adj, 1);
+  };
+  auto share = [&](const std::vector<std::string>& words, const std::vector<std::string>& in) {
+    std::size_t found = 0;
+    for (const auto& w : words)
+      for (const auto& x : in)
+        if (same(w, x)) {
+          ++found;
+          break;
+        }
+    return static_cast<double>(found) / static_cast<double>(words.size());
+  };
+  return share(wa, wb) >= kParaphraseShare && share(wb, wa) >= kParaphraseShare;
+}
+
+bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
+  auto content = [&](const Claim& c) { return content_words(lex, c); };
   auto subject_words = [&](const Claim& c) {
     std::vector<std::string> out;
     if (c.subject_kind != SubjectKind::present) return out;
@@ -753,6 +856,49 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         r.cls = Classification::true_contradiction;
         r.conf = 0.64;
         r.why = "Both cannot hold: one rule about " + topic + " requires or permits what the other forbids.";
+        return r;
+      }
+      // One value each that excludes the other (co-hyponyms: "a beagle" /
+      // "a border collie", "Lisbon" / "Porto"; numbers are the typed
+      // quantities' business above), where a slot says nothing more specific
+      // than "is": they cannot both hold.
+      if (!b.additive && a.stance > 0 && b.stance > 0 && a.values.size() == 1 &&
+          b.values.size() == 1 && !numeric(a.values.front()) && !numeric(b.values.front())) {
+        auto plain = [&](const Claim& c) {
+          return c.slot.empty() || c.slot == "value" || c.slot == "state" || !lex.slot(c.slot);
+        };
+        auto exclusive = [&](const std::string& x, const std::string& y) {
+          const ValueRel rel = cmp.values(x, y);
+          if (rel != ValueRel::different) return rel == ValueRel::exclusive;
+          // "a beagle" / "a pure-bred border collie": the heads decide.
+          const auto hx = words_of(x), hy = words_of(y);
+          if (hx.empty() || hy.empty() || hx.back() == hy.back()) return false;
+          if ((hx.size() > 1 || hy.size() > 1) &&
+              cmp.values(hx.back(), hy.back()) == ValueRel::exclusive)
+            return true;
+          // Kinds of one kind a few steps up ("beagle" / "collie": dogs).
+          return wn_fast::close_siblings(lex.wordnet(), hx.back(), hy.back(), 3);
+        };
+        if ((plain(a) || plain(b) || a.slot == b.slot) &&
+            exclusive(a.values.front(), b.values.front())) {
+          if (disjoint_scopes) {
+            r.cls = Classification::context_dependent;
+            r.conf = 0.6;
+            r.why = "Both are about " + topic + ", with values that exclude each other (" +
+                    join_values(a, b) + ") in disjoint contexts, so both can hold.";
+          } else {
+            r.cls = Classification::true_contradiction;
+            r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
+            r.why = "Both cannot hold: they give " + topic + " values that exclude each other (" +
+                    join_values(a, b) + ").";
+          }
+          return r;
+        }
+      }
+      if (!b.additive && paraphrase(lex, a, b, ea.text, eb.text)) {
+        r.cls = Classification::duplicate;
+        r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
+        r.why = "Both appear to say the same about " + topic + " in other words.";
         return r;
       }
       r.cls = Classification::compatible;
@@ -1302,8 +1448,10 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
       v.recommended_resolution = to_string(Resolution::temporal_supersede);
       break;
     case Classification::duplicate:
-      v.action = WriteAction::noop;
-      v.recommended_resolution = "reinforce_existing";
+      // An undecided (LOW) duplicate is stored beside the existing memory:
+      // merging on weak evidence could lose what the new one adds.
+      v.action = v.tier == ConfidenceTier::low ? WriteAction::add : WriteAction::noop;
+      v.recommended_resolution = v.tier == ConfidenceTier::low ? "keep_both" : "reinforce_existing";
       break;
     case Classification::context_dependent:
       v.recommended_resolution = "keep_both_scoped";

@@ -619,7 +619,9 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
   // The judge's NOOP: a duplicate of a live memory reinforces it.
   const Assessment* dup = nullptr;
   for (const auto& a : assessments) {
-    if (a.classification != Classification::duplicate || a.existing_id == req.supersedes) continue;
+    if (a.classification != Classification::duplicate || a.action != WriteAction::noop ||
+        a.existing_id == req.supersedes)
+      continue;
     if (!live_memory(s, a.existing_id, m.user)) continue;
     if (!dup || a.similarity > dup->similarity) dup = &a;
   }

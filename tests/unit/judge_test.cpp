@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <tuple>
 
 #include "cli/judge_io.hpp"
 #include "tests/support/lexicon.hpp"
@@ -563,6 +564,39 @@ TEST(JudgeSameTopic, TypedQuantitiesDecideWhenTheSubjectsAreNamedDifferently) {
   v = verdict("Max DB connection pool size for the orders API is 20",
               "After the load test we bumped the orders API pool to 50 connections", concept_, concept_);
   EXPECT_EQ(v.classification, C::temporal_change) << v.reasoning;
+}
+
+TEST(JudgeSameTopic, StatementsThatRepeatEachOthersWordsAreALowDuplicateStoredBesideTheOther) {
+  const auto concept_ = MemoryKind::concept_;
+  for (const auto& [a, b, ka] :
+       std::initializer_list<std::tuple<const char*, const char*, MemoryKind>>{
+           {"The nightly backup job is owned by the storage team", "Storage owns the nightly backup", concept_},
+           {"Our cat is called Pepper", "Pepper is the name of our cat", MemoryKind::trait}}) {
+    const Verdict v = verdict(a, b, ka, ka);
+    EXPECT_EQ(v.classification, C::duplicate) << a << " / " << b << ": " << v.reasoning;
+    EXPECT_EQ(v.tier, ConfidenceTier::low) << "words matched loosely: the cascade may decide";
+    EXPECT_EQ(v.action, WriteAction::add) << "an undecided duplicate is not merged away";
+  }
+  // A flipped polarity, another number or another quantifier is not the same
+  // statement.
+  for (const auto& [a, b] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"The nightly backup job is owned by the storage team", "Storage does not own the nightly backup"},
+           {"Our cat is called Pepper", "Pepper is the name of our 2 cats"},
+           {"Only admins can delete projects", "Anyone can delete projects"}}) {
+    const Verdict v = verdict(a, b, concept_, concept_);
+    EXPECT_NE(v.classification, C::duplicate) << a << " / " << b << ": " << v.reasoning;
+  }
+}
+
+TEST(JudgeSameTopic, ValuesThatExcludeEachOtherContradictWhenTheSubjectsAreNamedDifferently) {
+  // "Max, our dog" / "Our dog Max": one thing; a poodle is not a beagle
+  // (kinds of dog), so both cannot hold, at LOW: never a block.
+  const Verdict v = verdict("Max, our dog, is a poodle", "Our dog Max is a pure-bred beagle");
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  EXPECT_EQ(v.tier, ConfidenceTier::low);
+  EXPECT_NE(v.write_tier, WriteTier::block);
+  // Not a kind of the same thing: nothing decides.
+  EXPECT_NE(classify("Max, our dog, is a poodle", "Our dog Max is a very good boy"), C::true_contradiction);
 }
 
 TEST(JudgeSameTopic, DifferentThingsThatShareAWordStayUnrelated) {

@@ -194,6 +194,21 @@ TEST_F(ModelTest, DuplicateIsANoopThatReinforces) {
   EXPECT_EQ(m("green").reinforcement_count, 2u);
 }
 
+TEST_F(ModelTest, AnUndecidedDuplicateIsStoredBesideTheOtherNotMergedIntoIt) {
+  add(mem("cat", "Our cat is called Pepper"));
+  auto low = verdict("cat", Classification::duplicate, ConfidenceTier::low, 0.55);
+  low.action = WriteAction::add;  // as the judge writes a LOW duplicate
+  auto out = write(mem("cat2", "Pepper is the name of our cat"), {low});
+  EXPECT_EQ(out.action, WriteAction::add);
+  EXPECT_NE(s.memory("cat2"), nullptr) << "stored";
+  EXPECT_EQ(m("cat").reinforcement_count, 0u) << "the other is not reinforced on weak evidence";
+  EXPECT_TRUE(out.uncertainties.empty()) << "and nothing to ask about";
+  // A decided one still merges.
+  auto med = verdict("cat", Classification::duplicate, ConfidenceTier::med, 0.66);
+  EXPECT_EQ(write(mem("cat3", "Our cat's name is Pepper"), {med}).action, WriteAction::noop);
+  EXPECT_EQ(m("cat").reinforcement_count, 1u);
+}
+
 TEST_F(ModelTest, AVectorNearDuplicateIsANoopUnlessTheJudgeSeesAnOpposition) {
   add(mem("hike", "I love hiking in the Alps every summer"));
   add(mem("port", "The API listens on port 8080", MemoryKind::concept_));
