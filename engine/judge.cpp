@@ -1046,6 +1046,38 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   if (habit.empty() && a.subject == b.subject && !same_slot) habit = habit_vs_stance(b, a);
   const bool linked = same_slot || cue_link || !exclusion.empty() || derived_link || !habit.empty();
   if (!linked) {
+    // "I've never been to Japan" / "I spent two weeks in Kyoto in 2019": a
+    // denial that the user was ever somewhere against a statement that puts
+    // them there, or in a part of it (WordNet's part holonyms), then or now.
+    {
+      auto denied_place = [&](const Claim& d, std::string_view text) -> std::string {
+        if (d.subject != "user" || d.slot != "visit" || d.stance >= 0 || d.values.size() != 1) return {};
+        if (!d.never && text.find("been") == std::string_view::npos) return {};
+        return d.values.front();
+      };
+      auto puts_there = [&](const Claim& p, const std::string& place) {
+        if (p.subject != "user" || p.stance < 0 || p.tense == Tense::future || p.modality != Modality::none ||
+            p.figurative)
+          return false;
+        if (p.tense != Tense::past && p.slot != "residence" && p.slot != "location") return false;
+        for (const auto& k : p.keywords)
+          if (k == place || wn_fast::part_of(lex.wordnet(), k, place)) return true;
+        return false;
+      };
+      std::string place = denied_place(a, ea.text);
+      bool placed = !place.empty() && puts_there(b, place);
+      if (!placed) {
+        place = denied_place(b, eb.text);
+        placed = !place.empty() && puts_there(a, place);
+      }
+      if (placed) {
+        r.cls = Classification::true_contradiction;
+        r.conf = std::max(0.0, std::min(0.58, lex.med_confidence() - 0.02));
+        r.why = "Both cannot hold: one says the user has never been to " + place +
+                ", the other puts them there.";
+        return r;
+      }
+    }
     const bool generic_domain = lex.generic_domain(a.domain);
     // No structural evidence either way. When the two share a topic (related
     // domains, a WordNet topic, or a thing both name) the verdict is LOW, so

@@ -599,6 +599,20 @@ TEST(JudgeSameTopic, ValuesThatExcludeEachOtherContradictWhenTheSubjectsAreNamed
   EXPECT_NE(classify("Max, our dog, is a poodle", "Our dog Max is a very good boy"), C::true_contradiction);
 }
 
+TEST(JudgeWorldKnowledge, NeverBeenToAPlaceContradictsBeingInItOrInAPartOfIt) {
+  for (const auto& [a, b] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"I've never been to Japan", "I spent two weeks in Kyoto in 2019"},
+           {"I have never been to Portugal", "Last summer I flew to Lisbon"},
+           {"I flew to Lisbon last summer", "I have never been to Portugal"}}) {
+    const Verdict v = verdict(a, b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << a << " / " << b << ": " << v.reasoning;
+    EXPECT_EQ(v.tier, ConfidenceTier::low) << "world knowledge: never a block";
+  }
+  // A wish, or another country, is no contradiction.
+  EXPECT_NE(classify("I've never been to Japan", "I want to visit Kyoto next year"), C::true_contradiction);
+  EXPECT_NE(classify("I have never been to Portugal", "I spent a week in Madrid"), C::true_contradiction);
+}
+
 TEST(JudgeSameTopic, DifferentThingsThatShareAWordStayUnrelated) {
   const auto concept_ = MemoryKind::concept_;
   // Every word of neither subject is in the other statement.
