@@ -1143,6 +1143,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         }
       }
     }
+    if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive && (shares_thing(a, b) || shared_word)) {
+      // One thing said of in two disjoint contexts, in other words
+      // ("Enterprise customers get a 99.95% uptime SLA" / "Free-tier
+      // accounts come with no uptime SLA"): each holds in its own.
+      r.cls = Classification::context_dependent;
+      r.conf = 0.6;
+      r.why = "Both are about " + a.subject + " in disjoint contexts (" + scope_text(a.scope) + " vs " +
+              scope_text(b.scope) + "), so both can hold.";
+      return r;
+    }
     if (a.subject != "user" && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
       // Two facts about the same person or thing: a consistent addition.
       r.cls = Classification::compatible;

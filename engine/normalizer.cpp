@@ -671,8 +671,13 @@ std::size_t Parser::parse_subject(const Toks& t) {
   const std::size_t f0 = (subject_from_scope_ && t.size() > 1 && in(l0, {"the", "a", "an"})) ? 1 : 0;
   const auto& lf = t[f0].lemma;
   const bool next_aux = t.size() > f0 + 1 && (is_aux(t[f0 + 1].lemma) || t[f0 + 1].lemma == "need");
+  // A base-form verb after a plural scope ("Free-tier accounts come with
+  // ...", "Enterprise customers get a ...") shows itself by what follows it.
+  const bool base_verb = subject_from_scope_ && t.size() > f0 + 1 && t[f0].text == t[f0].lemma &&
+                         t[f0 + 1].is_word() &&
+                         (is_prep(t[f0 + 1].lemma) || in(t[f0 + 1].lemma, {"a", "an", "the", "no"}));
   if ((subject_from_scope_ || is_aux(lf)) && t[f0].is_word() &&
-      (is_aux(lf) || (verb_capable(t[f0]) && t[f0].text != t[f0].lemma && !next_aux))) {
+      (is_aux(lf) || (verb_capable(t[f0]) && (t[f0].text != t[f0].lemma || base_verb) && !next_aux))) {
     // "Staging has 2 replicas", "(In) production runs in us-east-1": the
     // scope was the subject.
     c_.subject = "environment";

@@ -613,6 +613,23 @@ TEST(JudgeWorldKnowledge, NeverBeenToAPlaceContradictsBeingInItOrInAPartOfIt) {
   EXPECT_NE(classify("I have never been to Portugal", "I spent a week in Madrid"), C::true_contradiction);
 }
 
+TEST(JudgeScopes, OneThingSaidInTwoDisjointContextsInOtherWordsIsContextDependent) {
+  const auto concept_ = MemoryKind::concept_;
+  for (const auto& [a, b] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"Enterprise customers get a 99.95% uptime SLA", "Free-tier accounts come with no uptime SLA"},
+           {"Outside business hours, on-call has 30 minutes to acknowledge a page",
+            "During business hours, pages must be acknowledged within 5 minutes"},
+           {"Mobile clients may cache auth tokens for up to 30 days",
+            "Web clients must not keep auth tokens beyond the browser session"}}) {
+    const Verdict v = verdict(a, b, concept_, concept_);
+    EXPECT_EQ(v.classification, C::context_dependent) << a << " / " << b << ": " << v.reasoning;
+  }
+  // Different things in two contexts: nothing to reconcile.
+  EXPECT_NE(verdict("In production the API uses 8 workers", "In staging we keep the logs for a week", concept_,
+                    concept_).classification,
+            C::context_dependent);
+}
+
 TEST(JudgeSameTopic, DifferentThingsThatShareAWordStayUnrelated) {
   const auto concept_ = MemoryKind::concept_;
   // Every word of neither subject is in the other statement.
