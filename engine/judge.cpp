@@ -528,6 +528,12 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
   return covered(subject_words(a), wb) || covered(subject_words(b), wa);
 }
 
+/// A slot that says no more than "is": none, "value", "state", or a verb the
+/// lexicon does not define as an attribute.
+bool plain_slot(const Lexicon& lex, const Claim& c) {
+  return c.slot.empty() || c.slot == "value" || c.slot == "state" || !lex.slot(c.slot);
+}
+
 bool single_valued(const Lexicon& lex, const std::string& slot) {
   if (const SlotDef* d = lex.slot(slot)) return d->single;
   // Class slots and attribute slots ("favorite color") hold one value.
@@ -864,9 +870,6 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // than "is": they cannot both hold.
       if (!b.additive && a.stance > 0 && b.stance > 0 && a.values.size() == 1 &&
           b.values.size() == 1 && !numeric(a.values.front()) && !numeric(b.values.front())) {
-        auto plain = [&](const Claim& c) {
-          return c.slot.empty() || c.slot == "value" || c.slot == "state" || !lex.slot(c.slot);
-        };
         auto exclusive = [&](const std::string& x, const std::string& y) {
           const ValueRel rel = cmp.values(x, y);
           if (rel != ValueRel::different) return rel == ValueRel::exclusive;
@@ -879,7 +882,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           // Kinds of one kind a few steps up ("beagle" / "collie": dogs).
           return wn_fast::close_siblings(lex.wordnet(), hx.back(), hy.back(), 3);
         };
-        if ((plain(a) || plain(b) || a.slot == b.slot) &&
+        if ((plain_slot(lex, a) || plain_slot(lex, b) || a.slot == b.slot) &&
             exclusive(a.values.front(), b.values.front())) {
           if (disjoint_scopes) {
             r.cls = Classification::context_dependent;
@@ -1114,11 +1117,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // 02:00" / "... kicks off at 04:30". Never HIGH.
     {
       const auto qa = quantities_of(a), qb = quantities_of(b);
-      auto generic_slot = [&](const Claim& c) {
-        return c.slot.empty() || c.slot == "value" || c.slot == "state" || !lex.slot(c.slot);
-      };
       if (!qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit && !distinct_known &&
-          (generic_slot(a) || generic_slot(b)) && !b.additive && a.stance > 0 && b.stance > 0) {
+          (plain_slot(lex, a) || plain_slot(lex, b)) && !b.additive && a.stance > 0 && b.stance > 0) {
         const bool same_amount = share_amount(qa, qb);
         if (scopes_disjoint(lex, a.scope, b.scope)) {
           if (!same_amount) {

@@ -574,15 +574,18 @@ struct UncertaintyLedger::Impl {
     return (bad & 0x80) == 0;
   }
 
-  /// The ordinal the id's run puts it at, unchecked (kNone: no run holds it).
+  /// The ordinal run `r` gives counter bits `x`, kNone when outside it.
+  static std::uint32_t run_ordinal(const IdRun& r, std::uint32_t x) {
+    const std::uint32_t o = r.start + ((x - r.offset - r.start) & kCounterMask);
+    return o < r.end ? o : kNone;
+  }
+
+  /// The ordinal the id's newest run puts it at, unchecked (kNone: none).
   std::uint32_t run_candidate(std::string_view id) const {
     std::uint32_t x;
     if (runs.empty() || !counter_bits(id, x)) return kNone;
-    for (std::size_t k = runs.size(); k-- > 0;) {
-      const IdRun& r = runs[k];
-      const std::uint32_t o = r.start + ((x - r.offset - r.start) & kCounterMask);
-      if (o < r.end) return o;
-    }
+    for (std::size_t k = runs.size(); k-- > 0;)
+      if (const std::uint32_t o = run_ordinal(runs[k], x); o != kNone) return o;
     return kNone;
   }
 
@@ -607,11 +610,8 @@ struct UncertaintyLedger::Impl {
     if (!runs.empty()) {
       std::uint32_t x;
       if (counter_bits(id, x)) {
-        for (std::size_t k = runs.size(); k-- > 0;) {
-          const IdRun& r = runs[k];
-          const std::uint32_t o = r.start + ((x - r.offset - r.start) & kCounterMask);
-          if (o < r.end && has_id(hot[o], id)) return o;
-        }
+        for (std::size_t k = runs.size(); k-- > 0;)
+          if (const std::uint32_t o = run_ordinal(runs[k], x); o != kNone && has_id(hot[o], id)) return o;
       }
     }
     return find_by_hash(id);
