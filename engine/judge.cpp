@@ -1472,9 +1472,9 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
   v.surface_context = "user discusses " + subject_phrase(a.subject) + " " +
                       slot_phrase(a.slot.empty() ? b.slot : a.slot) +
                       (topic.empty() ? std::string() : " (" + topic + ")");
+  v.action = write_action(an.cls, v.tier, an.retraction);
   switch (an.cls) {
     case Classification::true_contradiction:
-      v.action = WriteAction::add;
       v.write_tier = v.tier == ConfidenceTier::high ? WriteTier::block : WriteTier::warn;
       v.severity = severity_of(existing.kind, incoming.kind);
       if (existing.source != incoming.source &&
@@ -1484,15 +1484,13 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
         v.recommended_resolution = to_string(Resolution::user_clarified);
       break;
     case Classification::temporal_change:
-      v.action = an.retraction ? WriteAction::del : WriteAction::update;
       v.write_tier = v.tier == ConfidenceTier::low ? WriteTier::warn : WriteTier::clean;
       v.severity = severity_of(existing.kind, incoming.kind);
       v.recommended_resolution = to_string(Resolution::temporal_supersede);
       break;
     case Classification::duplicate:
-      // An undecided (LOW) duplicate is stored beside the existing memory:
-      // merging on weak evidence could lose what the new one adds.
-      v.action = v.tier == ConfidenceTier::low ? WriteAction::add : WriteAction::noop;
+      // An undecided (LOW) duplicate is stored beside the existing memory
+      // (write_action): merging on weak evidence could lose what it adds.
       v.recommended_resolution = v.tier == ConfidenceTier::low ? "keep_both" : "reinforce_existing";
       break;
     case Classification::context_dependent:
@@ -1510,6 +1508,17 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
   }
   v.nli = nli_from_memory_view(lex, a, b, an.cls);
   return v;
+}
+
+WriteAction write_action(Classification c, ConfidenceTier tier, bool retraction) {
+  switch (c) {
+    case Classification::temporal_change:
+      return retraction ? WriteAction::del : WriteAction::update;
+    case Classification::duplicate:
+      return tier == ConfidenceTier::low ? WriteAction::add : WriteAction::noop;
+    default:
+      return WriteAction::add;
+  }
 }
 
 Verdict Judge::classify(const JudgeInput& existing, const JudgeInput& incoming) const {

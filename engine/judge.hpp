@@ -40,6 +40,10 @@ enum class Nli : std::uint8_t { entailment, contradiction, neutral };
 
 const char* to_string(ConfidenceTier v);  ///< "HIGH" | "MED" | "LOW"
 const char* to_string(WriteAction v);     ///< "ADD" | "UPDATE" | "DELETE" | "NOOP"
+/// The embedded judge's write view of a verdict (seed 004): a temporal change
+/// updates (deletes when it retracts), a decided duplicate is a NOOP, an
+/// undecided (LOW) duplicate and everything else add.
+WriteAction write_action(Classification c, ConfidenceTier tier, bool retraction = false);
 const char* to_string(WriteTier v);       ///< "clean" | "warn" | "block"
 const char* to_string(Nli v);             ///< "entailment" | "contradiction" | "neutral"
 std::optional<Nli> parse_nli(std::string_view s);

@@ -59,12 +59,7 @@ class ModelTest : public ::testing::Test {
     a.classification = c;
     a.tier = tier;
     a.confidence = conf;
-    // The judge's write view: a decided duplicate is a NOOP, an undecided
-    // (LOW) one is stored beside the other; a temporal change updates.
-    a.action = c == Classification::duplicate
-                   ? (tier == ConfidenceTier::low ? WriteAction::add : WriteAction::noop)
-               : c == Classification::temporal_change ? WriteAction::update
-                                                      : WriteAction::add;
+    a.action = write_action(c, tier);  // the judge's write view
     a.similarity = 0.8;
     a.reasoning = std::string("judged ") + to_string(c);
     return a;
