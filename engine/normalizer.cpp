@@ -1357,16 +1357,29 @@ Claim Parser::run(std::string_view text) {
       continue;
     push_unique(c_.keywords, lex_.canonical(t.lemma));
   }
-  // First sentence.
-  Toks sent;
-  for (auto& t : all) {
-    if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" ||
-                                         t.text == ";")) {
-      if (!sent.empty()) break;
-      continue;
+  // First sentence. A parenthesised aside ("I work at Acme (see the wiki)")
+  // is left out of the claim, unless it is all there is.
+  auto first_sentence = [&all](bool asides) {
+    Toks sent;
+    int depth = 0;
+    for (auto& t : all) {
+      if (t.kind == Token::Kind::punct && (t.text == "(" || t.text == ")")) {
+        depth = std::max(0, depth + (t.text == "(" ? 1 : -1));
+        continue;
+      }
+      if (depth > 0 && !asides) continue;
+      if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" ||
+                                           t.text == ";")) {
+        if (!sent.empty()) break;
+        continue;
+      }
+      sent.push_back(t);
     }
-    sent.push_back(t);
-  }
+    return sent;
+  };
+  Toks sent = first_sentence(false);
+  if (std::none_of(sent.begin(), sent.end(), [](const Token& t) { return t.is_word(); }))
+    sent = first_sentence(true);
   for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never");
   scan_cues(sent);
   strip_history(sent);

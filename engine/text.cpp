@@ -93,6 +93,9 @@ std::vector<std::string> raw_pieces(std::string_view in) {
     } else if (c == '%') {
       out.emplace_back("%");
       ++i;
+    } else if (c == '(' || c == ')') {
+      out.emplace_back(1, c);  // an aside: the parser leaves it out of the claim
+      ++i;
     } else {
       ++i;
     }
@@ -309,7 +312,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     Token t;
     t.surface = words[i].second;
     t.capitalised = caps[i];
-    if (w.size() == 1 && std::string_view(",.;!?:").find(w[0]) != std::string_view::npos) {
+    if (w.size() == 1 && std::string_view(",.;!?:()").find(w[0]) != std::string_view::npos) {
       t.kind = Token::Kind::punct;
       t.text = t.lemma = w;
       out.push_back(std::move(t));

@@ -64,6 +64,22 @@ TEST(Normalizer, FindsSubjectSlotAndValue) {
   EXPECT_EQ(p.values, std::vector<std::string>{"8080"});
 }
 
+TEST(Normalizer, AParenthesisedAsideIsLeftOutOfTheClaim) {
+  Claim w = claim("I work at Acme (ticket 64)");
+  EXPECT_EQ(w.slot, "employer");
+  EXPECT_EQ(w.values, std::vector<std::string>{"acme"}) << "the aside's number is not the employer";
+  Claim t = claim("The API timeout is 30 seconds (it was 10 seconds before)");
+  EXPECT_EQ(t.values, std::vector<std::string>{"30s"});
+  Claim only = claim("(I work at Acme)");
+  EXPECT_EQ(only.slot, "employer") << "a statement that is all aside is still read";
+  EXPECT_EQ(only.values, std::vector<std::string>{"acme"});
+  // The verdict follows: an aside's numbers do not make two employers differ.
+  EXPECT_EQ(classify("I work at Acme (note 64)", "I work at Acme (note 128)"),
+            Classification::duplicate);
+  EXPECT_EQ(classify("I work at Acme (note 64)", "I work at Globex (note 128)"),
+            Classification::true_contradiction);
+}
+
 TEST(Normalizer, SingleOrMultiValuedIsLexiconData) {
   const Lexicon& lex = test::lexicon();
   ASSERT_NE(lex.slot("employer"), nullptr);
