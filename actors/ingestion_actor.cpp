@@ -113,11 +113,78 @@ void reply_success(self_ptr self, IngestJob& job, std::vector<std::uint64_t> seq
   }
 }
 
+using CommitResultRef = const Expected<EventLog::CommitResult>&;
+
+double wall_ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// For a caller waiting on a reply sink, the answer to send once the job's
+/// events are durable and applied, built now (the outcome is final). The
+/// state writer's thread calls it right after applying, so the reply does not
+/// wait in this actor's mailbox behind other users' classification work; the
+/// actor still gets Appended and starts the user's next job then (the state
+/// that job sees already holds these events). Null for a caller without a
+/// sink (an actor request: answered through the actor as before).
+std::function<void(CommitResultRef)> writer_reply(IngestJob& job) {
+  const auto t0 = job.wall_arrived;
+  switch (job.kind) {
+    case IngestJob::Kind::write: {
+      if (!job.write.sink) return nullptr;
+      WriteReply r;
+      r.outcome = std::move(job.write_outcome);
+      r.deferred = any_deferred(job);
+      r.assessments = job.verdicts;
+      return [sink = job.write.sink, r = std::move(r), t0](CommitResultRef res) mutable {
+        if (!res) {
+          r = WriteReply{};
+          r.error = res.error();
+        }
+        r.elapsed_ms = wall_ms_since(t0);
+        sink->put(std::move(r));
+      };
+    }
+    case IngestJob::Kind::message: {
+      if (!job.message.sink) return nullptr;
+      MessageReply r;
+      r.outcome = std::move(job.message_outcome);
+      r.deferred = any_deferred(job);
+      r.candidates = job.verdicts.size();
+      return [sink = job.message.sink, r = std::move(r), t0](CommitResultRef res) mutable {
+        if (!res) {
+          r = MessageReply{};
+          r.error = res.error();
+        }
+        r.elapsed_ms = wall_ms_since(t0);
+        sink->put(std::move(r));
+      };
+    }
+    case IngestJob::Kind::decide: {
+      if (!job.decide.sink) return nullptr;
+      return [sink = job.decide.sink](CommitResultRef res) {
+        DecideReply r;
+        if (res) {
+          r.seqs = res->seqs;
+        } else {
+          r.error = res.error();
+        }
+        sink->put(std::move(r));
+      };
+    }
+  }
+  return nullptr;
+}
+
 /// Appends `events` asynchronously; the reply comes back as Appended.
 void submit(self_ptr self, std::uint64_t token, std::vector<Event> events) {
   auto handle = caf::actor_cast<caf::actor>(self);
+  IngestJob& job = self->state.jobs.at(token);
+  auto early = writer_reply(job);
+  job.answered_by_writer = early != nullptr;
   self->state.svc->append(std::move(events),
-                          [handle, token](Expected<EventLog::CommitResult> res) {
+                          [handle, token, early = std::move(early)](
+                              Expected<EventLog::CommitResult> res) {
+                            if (early) early(res);
                             Appended a;
                             a.token = token;
                             if (res) {
@@ -419,7 +486,9 @@ caf::behavior ingestion_actor(caf::stateful_actor<ingestion_state>* self, Servic
       [=](Appended& a) {
         auto it = self->state.jobs.find(a.token);
         if (it == self->state.jobs.end()) return;
-        if (a.error) {
+        if (it->second.answered_by_writer) {
+          // already answered from the writer's thread
+        } else if (a.error) {
           reply_error(self, it->second, *a.error);
         } else {
           reply_success(self, it->second, std::move(a.seqs));

@@ -51,6 +51,9 @@ struct IngestJob {
   std::vector<PairSide> existing;
   std::vector<bool> deferred;
   std::size_t outstanding = 0;
+  /// The caller's sink was handed to the state writer with the events, which
+  /// answers it once they are durable and applied (see submit()).
+  bool answered_by_writer = false;
   // outcome
   WriteOutcome write_outcome;
   MessageOutcome message_outcome;

@@ -279,6 +279,70 @@ TEST_F(ActorTest, RequestsOfOneUserSeeEachOthersEffects) {
   EXPECT_EQ((*second)->outcome.memory_id, (*first)->outcome.memory_id);
 }
 
+TEST_F(ActorTest, ASinkIsAnsweredByTheWriterWithoutWaitingForTheActor) {
+  // A caller waiting on a sink is answered as soon as its events are durable
+  // and applied, from the writer's thread, not after the ingestion actor
+  // gets round to the Appended message (it may be busy judging other users'
+  // statements). The user's next command still waits for the actor's turn
+  // and sees the first one's effects.
+  svc.mode = ClassifierMode::embedded;
+  std::vector<std::pair<std::vector<Event>, StateStore::SubmitCallback>> held;
+  svc.append = [&](std::vector<Event> evs, StateStore::SubmitCallback done) {
+    held.emplace_back(std::move(evs), std::move(done));  // the "writer" runs later
+  };
+  auto ingestion = spawn(ingestion_actor, &svc, caf::actor{});
+  auto send_write = [&] {
+    WriteCommand w;
+    w.request.memory.user = "alice";
+    w.request.memory.text = "I live in Lyon";
+    w.sink = std::make_shared<ReplySink<WriteReply>>();
+    auto sink = w.sink;
+    caf::anon_send(ingestion, std::move(w));
+    return sink;
+  };
+  auto first = send_write();
+  sched->run();
+  ASSERT_EQ(held.size(), 1u) << "the first write was judged and submitted";
+  EXPECT_FALSE(first->wait_for(0ms).has_value()) << "not answered before it is durable";
+  auto second = send_write();  // queued behind the first in the user's turn
+  // The writer commits and applies; the actor does not run in between.
+  auto [evs, done] = std::move(held.front());
+  held.clear();
+  done(store->submit(std::move(evs)));
+  auto r1 = first->wait_for(0ms);
+  ASSERT_TRUE(r1.has_value()) << "answered from the writer, the actor never ran";
+  EXPECT_FALSE(r1->error);
+  EXPECT_EQ(r1->outcome.action, WriteAction::add);
+  EXPECT_FALSE(second->wait_for(0ms).has_value()) << "the next command waits for its turn";
+  sched->run();  // Appended: the actor starts the user's next command
+  ASSERT_EQ(held.size(), 1u) << "the duplicate reinforces the first";
+  held.front().second(store->submit(std::move(held.front().first)));
+  held.clear();
+  auto r2 = second->wait_for(0ms);
+  ASSERT_TRUE(r2.has_value());
+  EXPECT_EQ(r2->outcome.action, WriteAction::noop) << "the second saw the first";
+  EXPECT_EQ(r2->outcome.memory_id, r1->outcome.memory_id);
+
+  // A failed commit is answered with its error the same way.
+  auto third = [&] {
+    WriteCommand w;
+    w.request.memory.user = "alice";
+    w.request.memory.text = "I live in Paris";
+    w.sink = std::make_shared<ReplySink<WriteReply>>();
+    auto sink = w.sink;
+    caf::anon_send(ingestion, std::move(w));
+    return sink;
+  }();
+  sched->run();
+  ASSERT_EQ(held.size(), 1u);
+  held.front().second(Expected<EventLog::CommitResult>(make_error(Errc::io_error, "disk full")));
+  auto r3 = third->wait_for(0ms);
+  ASSERT_TRUE(r3.has_value());
+  ASSERT_TRUE(r3->error.has_value());
+  EXPECT_EQ(r3->error->message, "disk full");
+  sched->run();
+}
+
 TEST_F(ActorTest, SupervisorRestartsACrashedChildAndKeepsServing) {
   svc.mode = ClassifierMode::embedded;
   svc.drift_interval = std::chrono::hours(24);
