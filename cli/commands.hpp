@@ -20,6 +20,17 @@ struct Common {
 
 int cmd_serve(const Common& c);
 
+/// `credence bench ingest`: the pipeline without HTTP (cli/cmd_bench.cpp).
+struct BenchIngestOptions {
+  std::string route = "messages";  ///< messages | memories
+  std::uint64_t clients = 8;
+  int seconds = 20;
+  std::uint64_t fill = 100000;  ///< live memories to reach before measuring
+  std::uint64_t users = 1000;
+  bool varied = false;  ///< each caller numbers its own statements (see cmd_bench.cpp)
+};
+int cmd_bench_ingest(const Common& c, const BenchIngestOptions& o);
+
 struct ReplayOptions {
   std::string data_dir;
   bool verify = false;

@@ -118,6 +118,34 @@ int main(int argc, char** argv) {
                  "pairs: run each pair through the pre-screen ([embedder], [prescreen]) before "
                  "the judge; report what it keeps");
 
+  // bench
+  auto* bench = app.add_subcommand("bench", "measure the daemon's parts in process");
+  bench->require_subcommand(1);
+  auto* bench_ingest = bench->add_subcommand(
+      "ingest",
+      "the actor pipeline without HTTP: fill the store through the ingestion actors, then "
+      "closed-loop callers send messages or memory writes; prints requests/s, latency "
+      "percentiles and CPU per request");
+  add_common(*bench_ingest, common, sets);
+  credence::cli::BenchIngestOptions bo;
+  std::string bench_dir;
+  bench_ingest->add_option("--data-dir", bench_dir, "data directory (store.data_dir)")->required();
+  bench_ingest->add_option("--route", bo.route, "messages | memories (default messages)")
+      ->check(CLI::IsMember({"messages", "memories"}));
+  bench_ingest->add_option("--clients", bo.clients, "concurrent callers (default 8)")
+      ->check(CLI::Range(1, 256));
+  bench_ingest->add_option("--seconds", bo.seconds, "length of the measured run (default 20)")
+      ->check(CLI::Range(1, 3600));
+  bench_ingest->add_option("--fill", bo.fill,
+                           "live memories to reach first, written as traits (default 100000)");
+  bench_ingest->add_option("--users", bo.users, "users the statements spread over (default 1000)")
+      ->check(CLI::Range(1, 1000000));
+  bench_ingest->add_flag(
+      "--varied", bo.varied,
+      "each caller numbers its own statements, so every user says every kind of statement "
+      "(far more conflicts per message); default: one sequence, the statements and order of "
+      "bench/http_load.sh");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -129,6 +157,10 @@ int main(int argc, char** argv) {
     if (!listen.empty()) common.overrides.emplace_back("server.listen", listen);
     if (!data_dir_flag.empty()) common.overrides.emplace_back("store.data_dir", data_dir_flag);
     return credence::cli::cmd_serve(common);
+  }
+  if (bench_ingest->parsed()) {
+    common.overrides.emplace_back("store.data_dir", bench_dir);
+    return credence::cli::cmd_bench_ingest(common, bo);
   }
   if (replay->parsed()) return credence::cli::cmd_replay(common, ro);
   if (dump->parsed()) return credence::cli::cmd_log_dump(common, lo);

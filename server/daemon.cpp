@@ -14,6 +14,7 @@
 #include "engine/normalizer.hpp"
 #include "net/llm_client.hpp"
 #include "server/api.hpp"
+#include "server/api_common.hpp"
 #include "engine/wordnet.hpp"
 #include "net/embedders.hpp"
 #include "store/event_log.hpp"
@@ -154,7 +155,7 @@ Status Daemon::start_vector_search() {
   return {};
 }
 
-Status Daemon::start() {
+Status Daemon::start(bool serve_http) {
   auto& im = *impl_;
   const auto t0 = std::chrono::steady_clock::now();
   if (!split_listen(im.config.server.listen, im.host, im.port))
@@ -314,6 +315,11 @@ Status Daemon::start() {
   // algorithm holds the second write for the client's delayed ACK (~40 ms).
   im.http.set_tcp_nodelay(true);
   install_api(im.http, im.api);
+  if (!serve_http) {
+    im.log->info("credence pipeline ready without HTTP (data in {}, classifier {})",
+                 im.config.store.data_dir, pc.mode);
+    return {};
+  }
   if (im.port == 0) {
     im.port = im.http.bind_to_any_port(im.host);
     if (im.port <= 0)
@@ -341,9 +347,35 @@ int Daemon::wait_for_shutdown() {
   int sig = 0;
   sigwait(&sigs, &sig);
   im.log->info("received {}, draining", sig == SIGTERM ? "SIGTERM" : "SIGINT");
+  return shutdown();
+}
+
+Expected<WriteReply> Daemon::write(WriteCommand cmd) {
+  auto& im = *impl_;
+  if (cmd.request.memory.id.empty()) cmd.request.memory.id = im.svc.ids->next("mem");
+  const std::string user = cmd.request.memory.user;
+  return api::ask_shard<WriteReply>(im.api, user, std::move(cmd), api::command_timeout(im.api));
+}
+
+Expected<MessageReply> Daemon::message(MessageCommand cmd) {
+  auto& im = *impl_;
+  const std::string user = cmd.user;
+  const auto timeout = (cmd.deadline ? *cmd.deadline : im.svc.deadline) + std::chrono::seconds(15);
+  return api::ask_shard<MessageReply>(im.api, user, std::move(cmd), timeout);
+}
+
+std::size_t Daemon::live_memories() const {
+  return impl_->state->read([](const State& s) { return s.live_memory_count(); });
+}
+
+int Daemon::shutdown() {
+  auto& im = *impl_;
+  if (!im.sys) return 0;
   // 1. Stop taking requests; requests in flight finish (they wait on actors).
-  im.http.stop();
-  if (im.http_thread.joinable()) im.http_thread.join();
+  if (im.http_thread.joinable()) {
+    im.http.stop();
+    im.http_thread.join();
+  }
   // 2. Stop the actors; a drift or decay cycle in hand completes first and
   //    commits its cursor with its effects.
   caf::anon_send_exit(im.supervisor, caf::exit_reason::user_shutdown);

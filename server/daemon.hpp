@@ -9,8 +9,10 @@
 /// flushes state and returns. The caller must block SIGTERM/SIGINT in every
 /// thread before start() (see cli/main.cpp).
 
+#include <cstddef>
 #include <memory>
 
+#include "actors/messages.hpp"
 #include "common/expected.hpp"
 #include "config/config.hpp"
 
@@ -20,9 +22,24 @@ class Daemon {
  public:
   explicit Daemon(Config config);
   ~Daemon();
-  Status start();
-  /// Blocks until a shutdown signal; returns the process exit code.
+  /// `serve_http` false starts everything but the HTTP listener (the
+  /// in-process ingestion benchmark drives the pipeline with write() and
+  /// message() instead).
+  Status start(bool serve_http = true);
+  /// Blocks until a shutdown signal, then shutdown(); returns the process
+  /// exit code.
   int wait_for_shutdown();
+  /// Stops taking requests, drains the actors, saves the vector index and
+  /// flushes the state (what SIGTERM does). Returns the process exit code.
+  int shutdown();
+
+  /// The same per-user commands the HTTP workers send (to the user's
+  /// ingestion shard, waiting for the reply), for in-process callers. A write
+  /// without a memory id gets one.
+  Expected<WriteReply> write(WriteCommand cmd);
+  Expected<MessageReply> message(MessageCommand cmd);
+  /// Live (not deleted) memories in the state.
+  std::size_t live_memories() const;
 
  private:
   Status start_vector_search();
