@@ -248,6 +248,7 @@ const std::vector<Field>& schema() {
     v.push_back(with_range(field("ingestion", "deadline_ms", &C::pipeline, &PC::deadline_ms), 1, 600000));
     v.push_back(with_range(field("ingestion", "shards", &C::pipeline, &PC::shards), 1, 64));
     v.push_back(with_range(field("ingestion", "actor_threads", &C::pipeline, &PC::actor_threads), 1, 64));
+    v.push_back(with_range(field("ingestion", "idle_naps", &C::pipeline, &PC::idle_naps), 0, 100000));
     v.push_back(with_choices(field("classifier", "mode", &C::pipeline, &PC::mode),
                              {"embedded", "cascade", "llm"}));
     v.push_back(with_range(field("classifier", "max_inflight", &C::pipeline, &PC::llm_max_inflight), 1, 1024));

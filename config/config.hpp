@@ -62,6 +62,7 @@ struct PipelineConfig {
   std::int64_t deadline_ms = 600;     ///< ingestion.deadline_ms
   std::int64_t shards = 2;            ///< ingestion.shards
   std::int64_t actor_threads = 2;     ///< ingestion.actor_threads (CAF scheduler)
+  std::int64_t idle_naps = 0;         ///< ingestion.idle_naps (CAF work-stealing naps)
   std::string mode = "embedded";      ///< classifier.mode: embedded | cascade | llm
   std::int64_t llm_max_inflight = 4;  ///< classifier.max_inflight
   std::int64_t drift_interval_s = 1800;

@@ -277,6 +277,7 @@ Status Daemon::start(bool serve_http) {
 
   // The actors. CAF's own config parsing (caf-application.ini) is skipped.
   im.caf_cfg.set("scheduler.max-threads", static_cast<std::size_t>(pc.actor_threads));
+  im.caf_cfg.set("work-stealing.moderate-poll-attempts", static_cast<std::size_t>(pc.idle_naps));
   im.sys = std::make_unique<caf::actor_system>(im.caf_cfg);
   auto shards = std::make_shared<ShardTable>(static_cast<std::size_t>(pc.shards));
   im.supervisor = im.sys->spawn(supervisor_actor, &im.svc,
