@@ -612,6 +612,16 @@ std::size_t Parser::parse_subject(const Toks& t) {
     Toks rest(t.begin() + 1, t.end());
     return 1 + parse_subject(rest);
   }
+  if (t.size() > 1 && t[0].is_word() && l0 != "be" && ctx_.kind != MemoryKind::concept_ &&
+      lex_.stance_table().match(lemmas_of(t), 0)) {
+    // A stance verb with nothing before it is the speaker's: chat drops the
+    // "I" ("Can't stand olives, honestly", "Love a good curry"). Not in a
+    // concept, where a bare verb is an instruction ("Prefer small PRs").
+    c_.subject = "user";
+    c_.subject_kind = SubjectKind::present;
+    subject_person_ = true;
+    return 0;
+  }
   auto past_form = [&](const Token& x) {
     // looks_past, or an irregular past that is also a noun ("left", "found").
     if (looks_past(x)) return true;

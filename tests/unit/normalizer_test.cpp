@@ -80,6 +80,24 @@ TEST(Normalizer, AParenthesisedAsideIsLeftOutOfTheClaim) {
             Classification::true_contradiction);
 }
 
+TEST(Normalizer, AStanceVerbWithNothingBeforeItIsTheSpeakers) {
+  // Chat drops the "I": "Can't stand olives" is the user's stance.
+  Claim c = claim("Can't stand olives, honestly");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_EQ(c.slot, "like");
+  EXPECT_EQ(c.object, "olive");
+  EXPECT_LT(c.stance, 0);
+  Claim l = claim("Love a good Thai curry");
+  EXPECT_EQ(l.subject, "user");
+  EXPECT_GT(l.stance, 0);
+  EXPECT_EQ(classify("I love olives", "Can't stand olives, honestly"),
+            Classification::true_contradiction);
+  // In a concept a bare verb is an instruction, not the speaker's taste.
+  Claim rule = normalize(test::lexicon(), "Prefer small pull requests",
+                         NormalizeContext{MemoryKind::concept_, std::nullopt, std::nullopt});
+  EXPECT_NE(rule.subject, "user");
+}
+
 TEST(Normalizer, SingleOrMultiValuedIsLexiconData) {
   const Lexicon& lex = test::lexicon();
   ASSERT_NE(lex.slot("employer"), nullptr);
