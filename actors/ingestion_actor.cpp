@@ -84,22 +84,32 @@ bool any_deferred(const IngestJob& job) {
   return false;
 }
 
+/// The successful answers (the outcome moves out of the job).
+WriteReply write_reply(IngestJob& job) {
+  WriteReply r;
+  r.outcome = std::move(job.write_outcome);
+  r.deferred = any_deferred(job);
+  r.assessments = job.verdicts;
+  return r;
+}
+MessageReply message_reply(IngestJob& job) {
+  MessageReply r;
+  r.outcome = std::move(job.message_outcome);
+  r.deferred = any_deferred(job);
+  r.candidates = job.verdicts.size();
+  return r;
+}
+
 void reply_success(self_ptr self, IngestJob& job, std::vector<std::uint64_t> seqs) {
   switch (job.kind) {
     case IngestJob::Kind::write: {
-      WriteReply r;
-      r.outcome = std::move(job.write_outcome);
-      r.deferred = any_deferred(job);
-      r.assessments = job.verdicts;
+      WriteReply r = write_reply(job);
       r.elapsed_ms = elapsed_ms(self, job);
       deliver(job, job.write.sink, std::move(r));
       break;
     }
     case IngestJob::Kind::message: {
-      MessageReply r;
-      r.outcome = std::move(job.message_outcome);
-      r.deferred = any_deferred(job);
-      r.candidates = job.verdicts.size();
+      MessageReply r = message_reply(job);
       r.elapsed_ms = elapsed_ms(self, job);
       deliver(job, job.message.sink, std::move(r));
       break;
@@ -131,11 +141,7 @@ std::function<void(CommitResultRef)> writer_reply(IngestJob& job) {
   switch (job.kind) {
     case IngestJob::Kind::write: {
       if (!job.write.sink) return nullptr;
-      WriteReply r;
-      r.outcome = std::move(job.write_outcome);
-      r.deferred = any_deferred(job);
-      r.assessments = job.verdicts;
-      return [sink = job.write.sink, r = std::move(r), t0](CommitResultRef res) mutable {
+      return [sink = job.write.sink, r = write_reply(job), t0](CommitResultRef res) mutable {
         if (!res) {
           r = WriteReply{};
           r.error = res.error();
@@ -146,11 +152,7 @@ std::function<void(CommitResultRef)> writer_reply(IngestJob& job) {
     }
     case IngestJob::Kind::message: {
       if (!job.message.sink) return nullptr;
-      MessageReply r;
-      r.outcome = std::move(job.message_outcome);
-      r.deferred = any_deferred(job);
-      r.candidates = job.verdicts.size();
-      return [sink = job.message.sink, r = std::move(r), t0](CommitResultRef res) mutable {
+      return [sink = job.message.sink, r = message_reply(job), t0](CommitResultRef res) mutable {
         if (!res) {
           r = MessageReply{};
           r.error = res.error();

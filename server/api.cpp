@@ -428,8 +428,8 @@ void post_messages(ApiContext& ctx, const httplib::Request& req, httplib::Respon
   }
   if (!r.ok()) return send_error(res, r.error());
   const std::string user = cmd.user;
-  auto reply = ask_shard<MessageReply>(
-      ctx, user, cmd, (cmd.deadline ? *cmd.deadline : ctx.svc->deadline) + std::chrono::seconds(15));
+  const auto timeout = message_timeout(ctx, cmd);
+  auto reply = ask_shard<MessageReply>(ctx, user, std::move(cmd), timeout);
   if (!reply) return send_error(res, reply.error());
   if (reply->error) return send_error(res, *reply->error);
   const MessageOutcome& out = reply->outcome;

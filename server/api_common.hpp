@@ -173,6 +173,10 @@ Expected<Reply> ask_shard(ApiContext& ctx, const std::string& user, Msg msg,
 inline std::chrono::milliseconds command_timeout(ApiContext& ctx) {
   return ctx.svc->deadline + std::chrono::seconds(15);
 }
+/// A message waits for its own deadline when it has one.
+inline std::chrono::milliseconds message_timeout(ApiContext& ctx, const MessageCommand& cmd) {
+  return (cmd.deadline ? *cmd.deadline : ctx.svc->deadline) + std::chrono::seconds(15);
+}
 
 /// Runs a per-user decision in the user's turn (through ingestion).
 inline Expected<DecideReply> decide(ApiContext& ctx, const std::string& user,

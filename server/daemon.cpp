@@ -361,7 +361,7 @@ Expected<WriteReply> Daemon::write(WriteCommand cmd) {
 Expected<MessageReply> Daemon::message(MessageCommand cmd) {
   auto& im = *impl_;
   const std::string user = cmd.user;
-  const auto timeout = (cmd.deadline ? *cmd.deadline : im.svc.deadline) + std::chrono::seconds(15);
+  const auto timeout = api::message_timeout(im.api, cmd);
   return api::ask_shard<MessageReply>(im.api, user, std::move(cmd), timeout);
 }
 

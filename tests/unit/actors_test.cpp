@@ -291,20 +291,20 @@ TEST_F(ActorTest, ASinkIsAnsweredByTheWriterWithoutWaitingForTheActor) {
     held.emplace_back(std::move(evs), std::move(done));  // the "writer" runs later
   };
   auto ingestion = spawn(ingestion_actor, &svc, caf::actor{});
-  auto send_write = [&] {
+  auto send_write = [&](const char* text) {
     WriteCommand w;
     w.request.memory.user = "alice";
-    w.request.memory.text = "I live in Lyon";
+    w.request.memory.text = text;
     w.sink = std::make_shared<ReplySink<WriteReply>>();
     auto sink = w.sink;
     caf::anon_send(ingestion, std::move(w));
     return sink;
   };
-  auto first = send_write();
+  auto first = send_write("I live in Lyon");
   sched->run();
   ASSERT_EQ(held.size(), 1u) << "the first write was judged and submitted";
   EXPECT_FALSE(first->wait_for(0ms).has_value()) << "not answered before it is durable";
-  auto second = send_write();  // queued behind the first in the user's turn
+  auto second = send_write("I live in Lyon");  // queued behind the first in the user's turn
   // The writer commits and applies; the actor does not run in between.
   auto [evs, done] = std::move(held.front());
   held.clear();
@@ -324,15 +324,7 @@ TEST_F(ActorTest, ASinkIsAnsweredByTheWriterWithoutWaitingForTheActor) {
   EXPECT_EQ(r2->outcome.memory_id, r1->outcome.memory_id);
 
   // A failed commit is answered with its error the same way.
-  auto third = [&] {
-    WriteCommand w;
-    w.request.memory.user = "alice";
-    w.request.memory.text = "I live in Paris";
-    w.sink = std::make_shared<ReplySink<WriteReply>>();
-    auto sink = w.sink;
-    caf::anon_send(ingestion, std::move(w));
-    return sink;
-  }();
+  auto third = send_write("I live in Paris");
   sched->run();
   ASSERT_EQ(held.size(), 1u);
   held.front().second(Expected<EventLog::CommitResult>(make_error(Errc::io_error, "disk full")));
