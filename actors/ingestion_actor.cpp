@@ -129,6 +129,21 @@ double wall_ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+/// Puts `r` (or the commit's error instead) into `sink`, with the time since
+/// `t0`.
+template <class Reply>
+std::function<void(CommitResultRef)> when_durable(ReplySinkPtr<Reply> sink, Reply r,
+                                                  std::chrono::steady_clock::time_point t0) {
+  return [sink = std::move(sink), r = std::move(r), t0](CommitResultRef res) mutable {
+    if (!res) {
+      r = Reply{};
+      r.error = res.error();
+    }
+    r.elapsed_ms = wall_ms_since(t0);
+    sink->put(std::move(r));
+  };
+}
+
 /// For a caller waiting on a reply sink, the answer to send once the job's
 /// events are durable and applied, built now (the outcome is final). The
 /// state writer's thread calls it right after applying, so the reply does not
@@ -141,25 +156,11 @@ std::function<void(CommitResultRef)> writer_reply(IngestJob& job) {
   switch (job.kind) {
     case IngestJob::Kind::write: {
       if (!job.write.sink) return nullptr;
-      return [sink = job.write.sink, r = write_reply(job), t0](CommitResultRef res) mutable {
-        if (!res) {
-          r = WriteReply{};
-          r.error = res.error();
-        }
-        r.elapsed_ms = wall_ms_since(t0);
-        sink->put(std::move(r));
-      };
+      return when_durable(job.write.sink, write_reply(job), t0);
     }
     case IngestJob::Kind::message: {
       if (!job.message.sink) return nullptr;
-      return [sink = job.message.sink, r = message_reply(job), t0](CommitResultRef res) mutable {
-        if (!res) {
-          r = MessageReply{};
-          r.error = res.error();
-        }
-        r.elapsed_ms = wall_ms_since(t0);
-        sink->put(std::move(r));
-      };
+      return when_durable(job.message.sink, message_reply(job), t0);
     }
     case IngestJob::Kind::decide: {
       if (!job.decide.sink) return nullptr;
