@@ -103,6 +103,47 @@ bool contains_all(const std::vector<std::string>& big, const std::vector<std::st
   return true;
 }
 
+/// A typed quantity at the start of a normalised value: "90s", "0.5s",
+/// "26214400b", "06:00" (a time of day), "8443" (a bare number).
+struct Quantity {
+  double amount = 0;
+  std::string unit;  // "s", "b", "%", ":" for a time of day, "" for a bare number
+};
+std::optional<Quantity> quantity_of(const std::string& value) {
+  const std::string tok = value.substr(0, value.find(' '));
+  if (tok.empty() || !std::isdigit(static_cast<unsigned char>(tok[0]))) return std::nullopt;
+  std::size_t i = 0;
+  while (i < tok.size() && (std::isdigit(static_cast<unsigned char>(tok[i])) || tok[i] == '.')) ++i;
+  Quantity q;
+  q.amount = std::atof(tok.substr(0, i).c_str());
+  if (i < tok.size() && tok[i] == ':') {
+    // hh:mm
+    std::size_t j = i + 1;
+    while (j < tok.size() && std::isdigit(static_cast<unsigned char>(tok[j]))) ++j;
+    if (j != tok.size() || j == i + 1) return std::nullopt;
+    q.amount = q.amount * 60 + std::atof(tok.substr(i + 1).c_str());
+    q.unit = ":";
+    return q;
+  }
+  q.unit = tok.substr(i);
+  for (char ch : q.unit)
+    if (!std::isalpha(static_cast<unsigned char>(ch)) && ch != '%') return std::nullopt;
+  // Ordinals ("3rd", "30th") and years are not measurements.
+  if (q.unit == "st" || q.unit == "nd" || q.unit == "rd" || q.unit == "th") return std::nullopt;
+  return q;
+}
+
+/// The same amount: equal, or two measures of one unit within 1% of each
+/// other, one amount written in other units or rounded ("70 kg" / "154
+/// pounds"). Bare numbers (ports, versions), times of day and percentages
+/// must be equal.
+bool same_amount(const Quantity& x, const Quantity& y) {
+  if (x.unit != y.unit) return false;
+  if (std::fabs(x.amount - y.amount) < 1e-9) return true;
+  const bool measure = !x.unit.empty() && x.unit != ":" && x.unit != "%";
+  return measure && std::fabs(x.amount - y.amount) <= 0.01 * std::max(std::fabs(x.amount), std::fabs(y.amount));
+}
+
 class Comparer {
  public:
   mutable std::string memo_a_, memo_b_;
@@ -120,7 +161,11 @@ class Comparer {
   }
 
   ValueRel compute(const std::string& a, const std::string& b) const {
-    if (numeric(a) || numeric(b)) return ValueRel::exclusive;
+    if (numeric(a) || numeric(b)) {
+      const auto qa = quantity_of(a), qb = quantity_of(b);
+      if (qa && qb && same_amount(*qa, *qb)) return ValueRel::equal;
+      return ValueRel::exclusive;
+    }
     const auto wa = words_of(a), wb = words_of(b);
     if (wa.size() != wb.size()) {
       // "jazz" / "jazz music": the extra words only name the kind -> equal.
@@ -332,36 +377,6 @@ bool light_word(const std::string& k) {
 }
 
 
-/// A typed quantity at the start of a normalised value: "90s", "0.5s",
-/// "26214400b", "06:00" (a time of day), "8443" (a bare number).
-struct Quantity {
-  double amount = 0;
-  std::string unit;  // "s", "b", "%", ":" for a time of day, "" for a bare number
-};
-std::optional<Quantity> quantity_of(const std::string& value) {
-  const std::string tok = value.substr(0, value.find(' '));
-  if (tok.empty() || !std::isdigit(static_cast<unsigned char>(tok[0]))) return std::nullopt;
-  std::size_t i = 0;
-  while (i < tok.size() && (std::isdigit(static_cast<unsigned char>(tok[i])) || tok[i] == '.')) ++i;
-  Quantity q;
-  q.amount = std::atof(tok.substr(0, i).c_str());
-  if (i < tok.size() && tok[i] == ':') {
-    // hh:mm
-    std::size_t j = i + 1;
-    while (j < tok.size() && std::isdigit(static_cast<unsigned char>(tok[j]))) ++j;
-    if (j != tok.size() || j == i + 1) return std::nullopt;
-    q.amount = q.amount * 60 + std::atof(tok.substr(i + 1).c_str());
-    q.unit = ":";
-    return q;
-  }
-  q.unit = tok.substr(i);
-  for (char ch : q.unit)
-    if (!std::isalpha(static_cast<unsigned char>(ch)) && ch != '%') return std::nullopt;
-  // Ordinals ("3rd", "30th") and years are not measurements.
-  if (q.unit == "st" || q.unit == "nd" || q.unit == "rd" || q.unit == "th") return std::nullopt;
-  return q;
-}
-
 /// The quantities of a claim's values, when all of them are of one unit.
 std::vector<Quantity> quantities_of(const Claim& c) {
   std::vector<Quantity> out;
@@ -378,7 +393,7 @@ std::vector<Quantity> quantities_of(const Claim& c) {
 bool share_amount(const std::vector<Quantity>& a, const std::vector<Quantity>& b) {
   for (const auto& x : a)
     for (const auto& y : b)
-      if (std::fabs(x.amount - y.amount) < 1e-9) return true;
+      if (same_amount(x, y)) return true;
   return false;
 }
 

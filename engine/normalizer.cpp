@@ -100,6 +100,7 @@ class Parser {
 
   Toks split_clauses(const Toks& sentence, Toks* second);
   void strip_leading_adjunct(Toks& t);
+  void strip_leading_pp(Toks& t);
   void scan_cues(Toks& t);
   void join_classes(Toks& t);
   void strip_scopes(Toks& t);
@@ -111,6 +112,7 @@ class Parser {
   void parse_predicate(Toks p);
   void complement(const Toks& p, std::size_t from, bool stance_object);
   void copula(const Toks& p, std::size_t from);
+  bool stance_noun(const Toks& rest);
   void take_place_phrase(Toks& p, std::size_t from);
 
   const Lexicon& lex_;
@@ -210,10 +212,13 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     if (!starts && nx.capitalised && i + 2 < s.size() && looks_past(s[i + 2])) starts = true;
     if (!starts) continue;
     // The first part must be a clause itself ("my wife and I ..." is one subject).
+    // A leading prepositional phrase ("On client visits, I ...") is not one:
+    // its plural nouns are not verbs.
+    const bool phrase = s[0].is_word() && is_prep(s[0].lemma);
     bool has_verb = false;
     for (std::size_t k = 0; k < i; ++k)
       has_verb = has_verb || is_first_person(s[k].lemma) || is_aux(s[k].lemma) || looks_past(s[k]) ||
-                 (verb_capable(s[k]) && s[k].text != s[k].lemma);
+                 (!phrase && verb_capable(s[k]) && s[k].text != s[k].lemma);
     if (!has_verb) continue;
     second->assign(s.begin() + static_cast<long>(i) + 1, s.end());
     return Toks(s.begin(), s.begin() + static_cast<long>(i));
@@ -532,6 +537,42 @@ void Parser::strip_leading_adjunct(Toks& t) {
   t.erase(t.begin(), t.begin() + static_cast<long>(comma + 1));
 }
 
+/// A leading prepositional phrase the scope lexicon does not know ("Inside
+/// the Docker container the API binds to 8080", "On client visits, I wear a
+/// suit"): the context the statement holds in, kept as a place scope so that
+/// two statements about other contexts are not read as one contradicting the
+/// other.
+void Parser::strip_leading_pp(Toks& t) {
+  if (t.size() < 4 || !t[0].is_word() ||
+      !in(t[0].lemma, {"in", "inside", "within", "on", "at", "during", "outside", "with", "for", "under"}))
+    return;
+  Toks np;
+  std::size_t k = 1;
+  bool comma = false;
+  for (; k < t.size() && k <= 6; ++k) {
+    const Token& x = t[k];
+    if (x.kind == Token::Kind::punct) {
+      if (x.text != "," || np.empty()) return;
+      comma = true;
+      break;
+    }
+    if (!x.is_word()) return;  // a time or a number: strip_time's business
+    // The subject starts: a determiner or pronoun after the phrase's noun.
+    if (!np.empty() && (is_first_person(x.lemma) || in(x.lemma, {"the", "my", "our", "we", "it", "they", "you"})))
+      break;
+    if (is_aux(x.lemma) || looks_past(x) || is_conj(x.lemma) || is_first_person(x.lemma) ||
+        is_fuzzy_pronoun(x.lemma) || lex_.is_negator(x.lemma))
+      return;  // a clause, not a phrase
+    if (in(x.lemma, {"the", "a", "an", "my", "our", "their", "his", "her"})) continue;
+    np.push_back(x);
+  }
+  if (np.empty() || k >= t.size() || (k > 6 && !comma)) return;
+  const std::size_t rest = k + (comma ? 1 : 0);
+  if (t.size() - rest < 2) return;
+  if (c_.scope.get(ScopeDim::place).empty()) c_.scope.set(ScopeDim::place, canon_phrase(np));
+  t.erase(t.begin(), t.begin() + static_cast<long>(rest));
+}
+
 void Parser::strip_drops(Toks& t) {
   auto lem = lemmas_of(t);
   std::vector<bool> drop(t.size(), false);
@@ -808,6 +849,7 @@ void Parser::copula(const Toks& p, std::size_t from) {
     else c_.slot = "state";
     return;
   }
+  if (stance_noun(rest)) return;
   const Token& f = rest.front();
   if (rest.size() > 2 && f.is_word() && looks_past(f) && is_prep(rest[1].lemma) && !subject_person_) {
     // A passive with a place or tool: "tickets are tracked in Trello".
@@ -905,6 +947,68 @@ void Parser::copula(const Toks& p, std::size_t from) {
   complement(rest, 0, false);
 }
 
+/// A copula whose complement names a stance: "I'm a huge jazz fan", "I'm a
+/// fan of Pixar" (the user likes the thing), "Olives are one of my favourite
+/// snacks", "Jazz isn't really my thing" (the user's stance toward the
+/// subject). Sets a like claim and returns true.
+bool Parser::stance_noun(const Toks& rest) {
+  auto word = [&](std::size_t i, std::initializer_list<std::string_view> ws) {
+    return i < rest.size() && rest[i].is_word() && in(rest[i].lemma, ws);
+  };
+  auto like = [&](std::string object) {
+    c_.slot = "like";
+    c_.predicate = "be";
+    c_.object = std::move(object);
+    c_.values.clear();
+  };
+  if (subject_person_ && c_.subject == "user") {
+    for (std::size_t h = 0; h < rest.size(); ++h) {
+      if (!word(h, {"fan", "lover", "enthusiast", "buff", "devotee", "admirer"})) continue;
+      Toks obj;
+      if (word(h + 1, {"of"})) {
+        for (std::size_t k = h + 2; k < rest.size(); ++k) {
+          const Token& t = rest[k];
+          if (t.kind == Token::Kind::punct || (t.is_word() && (is_conj(t.lemma) || is_prep(t.lemma)))) break;
+          if (t.is_word() && in(t.lemma, {"a", "an", "the"})) continue;
+          obj.push_back(t);
+        }
+      } else {
+        for (std::size_t k = 0; k < h; ++k) {
+          const Token& t = rest[k];
+          if (!t.is_word()) continue;
+          // Intensifiers and other adjectives say how much, not what.
+          const bool adjective_only = !t.capitalised && !wn_.synsets(t.lemma, Pos::adj).empty() &&
+                                      wn_.synsets(t.lemma, Pos::noun).empty();
+          if (obj.empty() && (adjective_only || in(t.lemma, {"a", "an", "the", "big", "huge", "massive",
+                                                            "total", "real", "true", "die-hard",
+                                                            "diehard", "lifelong", "longtime"})))
+            continue;
+          obj.push_back(t);
+        }
+      }
+      if (obj.empty()) return false;
+      like(canon_phrase(obj));
+      return true;
+    }
+    return false;
+  }
+  if (subject_person_ || c_.subject.empty() || c_.subject_kind != SubjectKind::present) return false;
+  // "(one of) my favourite (snacks)", "(not) my thing / my cup of tea".
+  std::size_t i = 0;
+  const bool one = !rest.empty() && (word(0, {"one"}) || (rest[0].kind == Token::Kind::number && rest[0].number == 1));
+  if (one && word(1, {"of"})) i = 2;
+  if (!word(i, {"my"})) return false;
+  const bool favourite = word(i + 1, {"favorite", "favourite", "fave"});
+  const bool thing = word(i + 1, {"thing", "jam"}) || (word(i + 1, {"cup"}) && word(i + 3, {"tea"}));
+  if (!favourite && !thing) return false;
+  if (favourite) c_.strong = negations_ % 2 == 0;
+  const std::string object = c_.subject;
+  c_.subject = "user";
+  subject_person_ = true;
+  like(object);
+  return true;
+}
+
 /// Reads the complement starting at `from`: values (or the stance object), a
 /// count, and possessions ("my dog").
 void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
@@ -962,6 +1066,9 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
       }
       if (in(l, {"a", "an", "the"})) continue;
       if (seen_noun && verb_capable(t) && !noun_capable(t) && !t.capitalised) break;
+      // "a cat named Miso", "a greyhound called Pepper": the thing is the
+      // noun; the name after it is not part of the value.
+      if (seen_noun && in(t.text, {"named", "called"}) && i + 1 < p.size()) break;
     }
     np.push_back(t);
     seen_noun = true;
@@ -1400,6 +1507,7 @@ Claim Parser::run(std::string_view text) {
   strip_scopes(main);
   strip_purpose(main);
   strip_leading_adjunct(main);
+  strip_leading_pp(main);
   strip_drops(main);
   const std::size_t pred = parse_subject(main);
   parse_predicate(Toks(main.begin() + static_cast<long>(pred), main.end()));

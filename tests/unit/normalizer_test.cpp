@@ -98,6 +98,74 @@ TEST(Normalizer, AStanceVerbWithNothingBeforeItIsTheSpeakers) {
   EXPECT_NE(rule.subject, "user");
 }
 
+TEST(Normalizer, AStanceNounIsAStance) {
+  // "a fan of X", "an X fan": the user likes X, whatever adjective says how much.
+  Claim fan = claim("I'm a huge jazz fan, Coltrane and Monk especially");
+  EXPECT_EQ(fan.slot, "like");
+  EXPECT_EQ(fan.object, "jazz");
+  EXPECT_GT(fan.stance, 0);
+  EXPECT_FALSE(fan.figurative) << "a fan of a band is not an electric fan said of a person";
+  Claim of = claim("I'm not a fan of the Celtics");
+  EXPECT_EQ(of.slot, "like");
+  EXPECT_EQ(of.object, "celtics");
+  EXPECT_LT(of.stance, 0);
+  // The thing as subject, the user's stance in the complement.
+  Claim fav = claim("Olives are honestly one of my favourite snacks");
+  EXPECT_EQ(fav.subject, "user");
+  EXPECT_EQ(fav.slot, "like");
+  EXPECT_EQ(fav.object, "olive");
+  EXPECT_GT(fav.stance, 0);
+  Claim thing = claim("Jazz really isn't my thing");
+  EXPECT_EQ(thing.subject, "user");
+  EXPECT_EQ(thing.object, "jazz");
+  EXPECT_LT(thing.stance, 0);
+  EXPECT_EQ(classify("I can't stand olives", "Olives are one of my favourite snacks"),
+            Classification::true_contradiction);
+  EXPECT_EQ(classify("I'm a huge jazz fan", "Jazz isn't my cup of tea"), Classification::true_contradiction);
+  EXPECT_EQ(classify("I'm a huge Studio Ghibli fan", "I love Pixar films as well"),
+            Classification::compatible);
+  // Other copulas keep their reading.
+  EXPECT_EQ(claim("My favourite colour is green").subject, "user");
+  EXPECT_EQ(claim("The office is my favourite place to work").object, "office");
+  EXPECT_EQ(claim("My brother is a teacher").slot, "profession");
+}
+
+TEST(Normalizer, ANamedThingIsTheThingNotItsName) {
+  // "a cat named Miso" owns a cat: the name is not the value (nor food).
+  Claim c = claim("We have a cat named Miso");
+  EXPECT_EQ(c.slot, "have");
+  EXPECT_EQ(c.values, std::vector<std::string>{"cat"});
+  Claim g = claim("I have a greyhound called Pepper");
+  EXPECT_EQ(g.values, std::vector<std::string>{"greyhound"});
+}
+
+TEST(Normalizer, ALeadingPrepositionalPhraseIsAContext) {
+  // A context the scope lexicon does not list is still a context, not the subject.
+  Claim d = claim("Inside the Docker container the API binds to 8080");
+  EXPECT_EQ(d.subject, "api");
+  EXPECT_EQ(d.values, std::vector<std::string>{"8080"});
+  EXPECT_EQ(d.scope.get(ScopeDim::place), "docker container");
+  Claim v = claim("On client visits, I always wear a suit");
+  EXPECT_EQ(v.subject, "user");
+  EXPECT_EQ(v.scope.get(ScopeDim::place), "client visit");
+  EXPECT_EQ(classify("Locally the API runs on port 3001", "Inside the Docker container the API binds to 8080"),
+            Classification::context_dependent);
+  // Without a context the two ports still contradict each other.
+  EXPECT_EQ(classify("The API runs on port 3001", "The API binds to port 8080"),
+            Classification::true_contradiction);
+  // A clause is not a phrase: "In case I forget" leaves the subject alone.
+  EXPECT_EQ(claim("At work I drink tea").scope.get(ScopeDim::setting), "work");
+}
+
+TEST(Normalizer, AMeasureInOtherUnitsIsTheSameAmount) {
+  // 154 lb is 69.85 kg: one weight, rounded in other units.
+  EXPECT_EQ(classify("I weigh 70 kg", "User weighs roughly 154 pounds"), Classification::duplicate);
+  EXPECT_EQ(classify("I weigh 70 kg", "I weigh 80 kg"), Classification::true_contradiction);
+  // Identifiers are not measures: close numbers still differ.
+  EXPECT_EQ(classify("The API listens on port 8080", "The API listens on port 8081"),
+            Classification::true_contradiction);
+}
+
 TEST(Normalizer, SingleOrMultiValuedIsLexiconData) {
   const Lexicon& lex = test::lexicon();
   ASSERT_NE(lex.slot("employer"), nullptr);
