@@ -540,7 +540,28 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
     }
     return true;
   };
-  return covered(subject_words(a), wb) || covered(subject_words(b), wa);
+  if (covered(subject_words(a), wb) || covered(subject_words(b), wa)) return true;
+  // Both name the same product, service or company, a word WordNet does not
+  // know ("Prod database is Postgres 15" / "We run PostgreSQL 13 in
+  // production"; "My phone plan is with Verizon" / "... no longer with
+  // Verizon"): one thing, whoever the parse found as the subject. Not for a
+  // person on either side (their things are their own).
+  if (a.subject_kind != SubjectKind::present || b.subject_kind != SubjectKind::present) return false;
+  const WordNet& wn = lex.wordnet();
+  auto person = [&](const Claim& c) {
+    if (c.subject == "user") return false;
+    const auto ids = wn.synsets(c.subject, Pos::noun);
+    return !ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person";
+  };
+  if (person(a) || person(b)) return false;
+  for (const auto& w : wa) {
+    if (w.size() < 3 || numeric(w) || w.find(' ') != std::string::npos) continue;
+    if (std::find(wb.begin(), wb.end(), w) == wb.end()) continue;
+    if (wn.synsets(w, Pos::noun).empty() && wn.synsets(w, Pos::verb).empty() && wn.synsets(w, Pos::adj).empty() &&
+        wn.synsets(w, Pos::adv).empty())
+      return true;
+  }
+  return false;
 }
 
 /// A slot that says no more than "is": none, "value", "state", or a verb the
@@ -831,6 +852,22 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.conf = 0.7;
       r.why = "The incoming statement adds a detail about someone the existing memory mentions.";
       return r;
+    }
+    if ((a.subject_kind == SubjectKind::fuzzy) != (b.subject_kind == SubjectKind::fuzzy) &&
+        scopes_disjoint(lex, a.scope, b.scope) && !b.additive) {
+      // "I wear contacts during the day" / "Evenings it's glasses only, the
+      // contacts come out": an unnamed subject in another context, with a
+      // thing or a topic in common.
+      bool shared = !lex.generic_domain(a.domain) && a.domain == b.domain;
+      for (const auto& k : a.keywords)
+        shared = shared || (!light_keyword(k) && std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end());
+      if (shared) {
+        r.cls = Classification::context_dependent;
+        r.conf = 0.6;
+        r.why = "They are about one thing in disjoint contexts (" + scope_text(a.scope) + " vs " +
+                scope_text(b.scope) + "), so both can hold.";
+        return r;
+      }
     }
     if (same_topic(lex, a, b)) {
       // The same thing named in other words. The slots cannot be matched
@@ -1158,7 +1195,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         }
       }
     }
-    if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive && (shares_thing(a, b) || shared_word)) {
+    if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive &&
+        (topic || (person && !generic_domain && a.domain == b.domain))) {
       // One thing said of in two disjoint contexts, in other words
       // ("Enterprise customers get a 99.95% uptime SLA" / "Free-tier
       // accounts come with no uptime SLA"): each holds in its own.

@@ -129,6 +129,8 @@ class Parser {
   std::vector<std::string> object_np_;  // transitive object before "to"
   std::vector<std::string> action_words_;  // content words after the verb
   std::string domain_of() const;
+  bool dummy_it_ = false;          // "it's jeans for me": the user, but not "I am jeans"
+  bool only_child_ = false;        // "an only child" ("only" is dropped as a hedge)
   bool ended_before_cue_ = false;  // "before moving here": the period ended
   bool year_scale_past_ = false;   // "last year", "in 2019", "years ago"
 };
@@ -850,6 +852,17 @@ void Parser::copula(const Toks& p, std::size_t from) {
     return;
   }
   if (stance_noun(rest)) return;
+  // "I'm an only child": the user has no siblings (a negated possession,
+  // which a mention of "my sister" contradicts).
+  if (only_child_ && subject_person_ && c_.subject == "user" && !rest.empty() && rest.front().is_word() &&
+      rest.front().lemma == "child") {
+    c_.slot = "have";
+    c_.predicate = "have";
+    c_.values = {"sibling"};
+    c_.stance = negations_ % 2 ? 1 : -1;
+    c_.never = true;
+    return;
+  }
   const Token& f = rest.front();
   if (rest.size() > 2 && f.is_word() && looks_past(f) && is_prep(rest[1].lemma) && !subject_person_) {
     // A passive with a place or tool: "tickets are tracked in Trello".
@@ -910,7 +923,7 @@ void Parser::copula(const Toks& p, std::size_t from) {
         std::string_view(WordNet::lexfile_name(wn_.synset(cid.front()).lexfile)) == "noun.person")
       c_.figurative = true;
   }
-  if (subject_person_ && attribute_.empty() && last.is_word() && !last.capitalised &&
+  if (subject_person_ && !dummy_it_ && attribute_.empty() && last.is_word() && !last.capitalised &&
       !lex_.class_of(last.lemma)) {
     auto ids = wn_.lookup(last.lemma, Pos::noun);
     if (!ids.empty() && wn_.lookup(last.lemma, Pos::adj).empty()) {
@@ -1502,6 +1515,9 @@ Claim Parser::run(std::string_view text) {
   strip_history(sent);
   Toks second;
   Toks main = split_clauses(sent, &second);
+  for (std::size_t i = 0; i + 1 < main.size(); ++i)
+    only_child_ = only_child_ || (main[i].is_word() && main[i].lemma == "only" && main[i + 1].is_word() &&
+                                  main[i + 1].lemma == "child");
   join_classes(main);
   strip_time(main);
   strip_scopes(main);
@@ -1510,6 +1526,20 @@ Claim Parser::run(std::string_view text) {
   strip_leading_pp(main);
   strip_drops(main);
   const std::size_t pred = parse_subject(main);
+  if (c_.subject == "it") {
+    // "At home it's paper books for me": a dummy "it" with the speaker named
+    // after the value is the speaker's statement.
+    for (std::size_t k = pred; k + 1 < main.size(); ++k)
+      if (main[k].is_word() && in(main[k].lemma, {"for", "to"}) && main[k + 1].is_word() &&
+          in(main[k + 1].lemma, {"me", "i"})) {
+        c_.subject = "user";
+        c_.subject_kind = SubjectKind::present;
+        subject_person_ = true;
+        dummy_it_ = true;
+        main.erase(main.begin() + static_cast<long>(k), main.begin() + static_cast<long>(k) + 2);
+        break;
+      }
+  }
   parse_predicate(Toks(main.begin() + static_cast<long>(pred), main.end()));
   if (!second.empty()) {
     // "I left Acme and joined Globex", "I sold my Honda and bought a Tesla":

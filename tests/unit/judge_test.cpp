@@ -671,3 +671,17 @@ TEST(JudgeFigurative, HyperboleOfSizeTimeAndDistance) {
   EXPECT_EQ(classify("My sister lives in Porto", "My sister lives on the other side of the planet"),
             C::figurative);
 }
+
+// Two statements that name the same product, service or company (a word
+// WordNet does not know) are about one thing, whatever the parse found as
+// each subject: versions, cues and opposing rules then decide.
+TEST(JudgeRules, ASharedNameLinksStatementsWithDifferentSubjects) {
+  expect_all({{"Prod database is Postgres 15", "We run PostgreSQL 13 in production"}}, C::true_contradiction);
+  expect_all({{"Our primary datastore is MySQL 8", "We finished migrating off MySQL, everything's on Postgres now"},
+              {"My phone plan is with Verizon", "I ported my number over to T-Mobile, no longer with Verizon"}},
+             C::temporal_change);
+  // Never HIGH: a shared name is weaker evidence than a shared subject.
+  EXPECT_NE(verdict("Prod database is Postgres 15", "We run PostgreSQL 13 in production").write_tier, WriteTier::block);
+  // Another person's things are their own.
+  EXPECT_NE(classify("My dad drives a Subaru", "I sold my Subaru"), C::true_contradiction);
+}

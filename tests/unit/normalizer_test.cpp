@@ -166,6 +166,33 @@ TEST(Normalizer, AMeasureInOtherUnitsIsTheSameAmount) {
             Classification::true_contradiction);
 }
 
+TEST(Normalizer, AnOnlyChildHasNoSiblings) {
+  Claim c = claim("I'm an only child, no siblings");
+  EXPECT_EQ(c.slot, "have");
+  EXPECT_EQ(c.values, std::vector<std::string>{"sibling"});
+  EXPECT_LT(c.stance, 0);
+  EXPECT_EQ(classify("I'm an only child", "My older brother Tom is a firefighter in Cardiff"),
+            Classification::true_contradiction);
+  // A child who is not the only one is just a child.
+  EXPECT_NE(claim("I'm a child of the eighties").slot, "have");
+}
+
+TEST(Normalizer, ADummyItForTheSpeakerIsTheSpeaker) {
+  // "At home it's paper books for me": the user's habit, not a thing called "it"
+  // and not the user called a book (no figurative reading).
+  Claim c = claim("At home it's always paper books for me");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_FALSE(c.figurative);
+  EXPECT_EQ(c.scope.get(ScopeDim::setting), "home");
+  // Without the speaker, "it" stays an unnamed subject.
+  EXPECT_EQ(claim("Evenings it's glasses only").subject_kind, SubjectKind::fuzzy);
+  // An unnamed subject in another context with a thing in common.
+  EXPECT_EQ(classify("I wear contacts during the day", "Evenings it's glasses only, the contacts come out after dinner"),
+            Classification::context_dependent);
+  EXPECT_EQ(classify("I don't drink on weeknights", "Saturday nights I'll usually have a few beers with friends"),
+            Classification::context_dependent);
+}
+
 TEST(Normalizer, SingleOrMultiValuedIsLexiconData) {
   const Lexicon& lex = test::lexicon();
   ASSERT_NE(lex.slot("employer"), nullptr);
