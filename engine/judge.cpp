@@ -541,6 +541,22 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
     return true;
   };
   if (covered(subject_words(a), wb) || covered(subject_words(b), wa)) return true;
+  {
+    // A word of a subject named on the other side and a measure of one unit
+    // on both ("Session tokens expire after 24 hours" / "auth sessions have a
+    // 12h TTL"; "The API gateway's request timeout is 30 seconds" / "Requests
+    // through the gateway time out after 45s"): the same setting.
+    const auto qa = quantities_of(a), qb = quantities_of(b);
+    const bool measures = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit &&
+                          !qa.front().unit.empty() && qa.front().unit != ":";
+    auto overlaps = [&](const std::vector<std::string>& words, const std::vector<std::string>& in) {
+      for (const auto& w : words)
+        for (const auto& x : in)
+          if (w.size() >= 3 && same_word(w, x)) return true;
+      return false;
+    };
+    if (measures && (overlaps(subject_words(a), wb) || overlaps(subject_words(b), wa))) return true;
+  }
   // Both name the same product, service or company, a word WordNet does not
   // know ("Prod database is Postgres 15" / "We run PostgreSQL 13 in
   // production"; "My phone plan is with Verizon" / "... no longer with

@@ -685,3 +685,15 @@ TEST(JudgeRules, ASharedNameLinksStatementsWithDifferentSubjects) {
   // Another person's things are their own.
   EXPECT_NE(classify("My dad drives a Subaru", "I sold my Subaru"), C::true_contradiction);
 }
+
+// A subject word named on the other side plus a measure of one unit on both
+// sides: the same setting in other words, compared by amount (never HIGH).
+TEST(JudgeRules, AMeasureAndASharedSubjectWordLinkASetting) {
+  expect_all({{"Session tokens expire after 24 hours", "auth sessions have a 12h TTL"}}, C::true_contradiction);
+  expect_all({{"Session tokens expire after 24 hours", "Auth sessions have a 24h TTL"}}, C::duplicate);
+  EXPECT_NE(verdict("Session tokens expire after 24 hours", "auth sessions have a 12h TTL").write_tier,
+            WriteTier::block);
+  // Bare numbers are not measures: a shared word alone does not link them.
+  EXPECT_NE(classify("The session service has 3 replicas", "Auth sessions are kept on 5 nodes"),
+            C::true_contradiction);
+}
