@@ -926,6 +926,19 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         }
         return r;
       }
+      if (!b.additive && a.stance == b.stance && a.stance > 0) {
+        // The same value (a date, a name) in other words: "The beta launch
+        // deadline is 14 March" / "The beta has to launch by March 14".
+        bool shared_value = false;
+        for (const auto& x : a.values)
+          for (const auto& y : b.values) shared_value = shared_value || (x == y && !numeric(x));
+        if (shared_value) {
+          r.cls = Classification::duplicate;
+          r.conf = 0.62;
+          r.why = "Both give " + topic + " the same value in other words.";
+          return r;
+        }
+      }
       if (rule_conflict) {
         r.cls = Classification::true_contradiction;
         r.conf = 0.64;

@@ -801,7 +801,22 @@ std::size_t Parser::parse_subject(const Toks& t) {
     c_.subject = possessor_;
   } else if (!np.empty()) {
     const std::string head = np.front().lemma;
-    if (user_possessor && (head == "favorite" || head == "favourite")) {
+    // "my birthday", "my blood type", "my height": a point in time or an
+    // attribute of the user (WordNet's noun.time and noun.attribute), not a
+    // thing the user owns.
+    auto user_attribute = [&] {
+      if (!np.back().is_word() || np.back().capitalised) return false;
+      std::string compound;
+      for (const auto& x : np) compound += (compound.empty() ? "" : "_") + x.lemma;
+      for (const std::string& w : {compound, np.back().lemma}) {
+        const auto ids = wn_.lookup(w, Pos::noun);
+        if (ids.empty()) continue;
+        const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+        return lf == "noun.time" || lf == "noun.attribute";
+      }
+      return false;
+    };
+    if (user_possessor && (head == "favorite" || head == "favourite" || user_attribute())) {
       // "my favourite colour": an attribute of the user.
       c_.subject = "user";
       attribute_ = np;
@@ -1030,6 +1045,32 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
   bool seen_noun = false;
   auto flush = [&]() {
     if (np.empty()) return;
+    // A date: a month and a day ("March 14th", "the 22nd of August", "15
+    // Nov") is one value, "march 14".
+    {
+      static const char* const kMonths[] = {"january", "february", "march",     "april",   "may",      "june",
+                                            "july",    "august",   "september", "october", "november", "december"};
+      int month = -1;
+      double day = 0;
+      for (const auto& t : np) {
+        if (t.is_word()) {
+          for (int m = 0; m < 12; ++m) {
+            const std::string_view full = kMonths[m];
+            if (t.text == full || (t.text.size() >= 3 && t.text.size() <= 4 && full.substr(0, t.text.size()) == t.text &&
+                                   t.text != "mar" && t.text != "may"))
+              month = m;
+          }
+        } else if ((t.kind == Token::Kind::number || t.kind == Token::Kind::ordinal) && t.number >= 1 &&
+                   t.number <= 31 && t.number == static_cast<int>(t.number)) {
+          day = t.number;
+        }
+      }
+      if (month >= 0 && day > 0) {
+        values.push_back(std::string(kMonths[month]) + " " + std::to_string(static_cast<int>(day)));
+        np.clear();
+        return;
+      }
+    }
     // A leading number before a noun is a count ("two kids").
     if (np.size() > 1 && np.front().kind == Token::Kind::number) {
       c_.count = np.front().number;

@@ -193,6 +193,24 @@ TEST(Normalizer, ADummyItForTheSpeakerIsTheSpeaker) {
             Classification::context_dependent);
 }
 
+TEST(Normalizer, ADateIsOneValue) {
+  // A month and a day, in any order and form, are one value.
+  for (const char* t : {"My birthday is March 14th", "My birthday is the 14th of March", "My birthday is 14 March",
+                        "my birthday is march 14th", "My birthday is March 14, 1990"}) {
+    Claim c = claim(t);
+    EXPECT_EQ(c.subject, "user") << t << ": a birthday is the user's, not a thing they own";
+    EXPECT_EQ(c.slot, "birthdate") << t;
+    ASSERT_FALSE(c.values.empty()) << t;
+    EXPECT_EQ(c.values.front(), "march 14") << t;
+  }
+  EXPECT_EQ(classify("My birthday is March 14th", "I was born on the 22nd of August"),
+            Classification::true_contradiction);
+  EXPECT_EQ(classify("The beta launch deadline is 14 March 2026", "The beta has to launch by March 14, 2026"),
+            Classification::duplicate);
+  // A thing the user owns stays the subject.
+  EXPECT_EQ(claim("My car is a Honda").subject, "car");
+}
+
 TEST(Normalizer, SingleOrMultiValuedIsLexiconData) {
   const Lexicon& lex = test::lexicon();
   ASSERT_NE(lex.slot("employer"), nullptr);
