@@ -521,6 +521,14 @@ bool paraphrase(const Lexicon& lex, const Claim& a, const Claim& b, std::string_
   return share(wa, wb) >= kParaphraseShare && share(wb, wa) >= kParaphraseShare;
 }
 
+/// A person: the user, or a noun WordNet files under noun.person ("brother").
+bool is_person(const WordNet& wn, const std::string& subject) {
+  if (subject == "user") return true;
+  const auto sp = subject.rfind(' ');
+  auto ids = wn.lookup(sp == std::string::npos ? subject : subject.substr(sp + 1), Pos::noun);
+  return !ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person";
+}
+
 bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
   auto content = [&](const Claim& c) { return content_words(lex, c); };
   auto subject_words = [&](const Claim& c) {
@@ -564,11 +572,7 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
   // person on either side (their things are their own).
   if (a.subject_kind != SubjectKind::present || b.subject_kind != SubjectKind::present) return false;
   const WordNet& wn = lex.wordnet();
-  auto person = [&](const Claim& c) {
-    if (c.subject == "user") return false;
-    const auto ids = wn.synsets(c.subject, Pos::noun);
-    return !ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person";
-  };
+  auto person = [&](const Claim& c) { return c.subject != "user" && is_person(wn, c.subject); };
   if (person(a) || person(b)) return false;
   for (const auto& w : wa) {
     if (w.size() < 3 || numeric(w) || w.find(' ') != std::string::npos) continue;
@@ -658,14 +662,6 @@ bool related_topics(const Lexicon& lex, const Claim& a, const Claim& b) {
     return false;
   };
   return derived(a, b) || derived(b, a);
-}
-
-/// A person: the user, or a noun WordNet files under noun.person ("brother").
-bool is_person(const WordNet& wn, const std::string& subject) {
-  if (subject == "user") return true;
-  const auto sp = subject.rfind(' ');
-  auto ids = wn.lookup(sp == std::string::npos ? subject : subject.substr(sp + 1), Pos::noun);
-  return !ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person";
 }
 
 /// A place WordNet knows (so containment between two places is decidable).
