@@ -367,6 +367,16 @@ bool light_keyword(const std::string& k) {
   return false;
 }
 
+/// Whether both claims have a keyword that is not a light one and not in
+/// `except` (words that say nothing new, such as the shared subject's).
+bool shares_keyword(const Claim& a, const Claim& b, const std::vector<std::string>& except) {
+  for (const auto& k : a.keywords)
+    if (!light_keyword(k) && std::find(except.begin(), except.end(), k) == except.end() &&
+        std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end())
+      return true;
+  return false;
+}
+
 /// light_keyword, or a function word or placeholder of a subject or slot.
 bool light_word(const std::string& k) {
   if (light_keyword(k)) return true;
@@ -870,10 +880,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // "I wear contacts during the day" / "Evenings it's glasses only, the
       // contacts come out": an unnamed subject in another context, with a
       // thing or a topic in common.
-      bool shared = !lex.generic_domain(a.domain) && a.domain == b.domain;
-      for (const auto& k : a.keywords)
-        shared = shared || (!light_keyword(k) && std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end());
-      if (shared) {
+      if ((!lex.generic_domain(a.domain) && a.domain == b.domain) || shares_keyword(a, b, {})) {
         r.cls = Classification::context_dependent;
         r.conf = 0.6;
         r.why = "They are about one thing in disjoint contexts (" + scope_text(a.scope) + " vs " +
@@ -1165,12 +1172,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // "I wake up at 5am every day" / "I'm a night owl". Two different known
     // attributes of a thing ("listens on port 8080" / "is written in Go")
     // are evidence that both hold.
-    const auto subject_words = words_of(a.subject);
-    bool shared_word = false;
-    for (const auto& k : a.keywords)
-      if (!light_keyword(k) && std::find(subject_words.begin(), subject_words.end(), k) == subject_words.end() &&
-          std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end())
-        shared_word = true;
+    const bool shared_word = shares_keyword(a, b, words_of(a.subject));
     // Related domains, or a slot related to the other's domain ("I'm a
     // professional diver" / "I have a water phobia": a profession and health).
     bool related = false;

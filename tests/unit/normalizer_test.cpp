@@ -98,23 +98,24 @@ TEST(Normalizer, AStanceVerbWithNothingBeforeItIsTheSpeakers) {
   EXPECT_NE(rule.subject, "user");
 }
 
+namespace {
+/// The claim is the user's like (sign > 0) or dislike (sign < 0) of `object`.
+void expect_user_stance(const Claim& c, const std::string& object, int sign) {
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_EQ(c.slot, "like");
+  EXPECT_EQ(c.object, object);
+  EXPECT_EQ(c.stance > 0 ? 1 : -1, sign);
+}
+}  // namespace
+
 TEST(Normalizer, AStanceNounIsAStance) {
   // "a fan of X", "an X fan": the user likes X, whatever adjective says how much.
   Claim fan = claim("I'm a huge jazz fan, Coltrane and Monk especially");
-  EXPECT_EQ(fan.slot, "like");
-  EXPECT_EQ(fan.object, "jazz");
-  EXPECT_GT(fan.stance, 0);
+  expect_user_stance(fan, "jazz", 1);
   EXPECT_FALSE(fan.figurative) << "a fan of a band is not an electric fan said of a person";
-  Claim of = claim("I'm not a fan of the Celtics");
-  EXPECT_EQ(of.slot, "like");
-  EXPECT_EQ(of.object, "celtics");
-  EXPECT_LT(of.stance, 0);
+  expect_user_stance(claim("I'm not a fan of the Celtics"), "celtics", -1);
   // The thing as subject, the user's stance in the complement.
-  Claim fav = claim("Olives are honestly one of my favourite snacks");
-  EXPECT_EQ(fav.subject, "user");
-  EXPECT_EQ(fav.slot, "like");
-  EXPECT_EQ(fav.object, "olive");
-  EXPECT_GT(fav.stance, 0);
+  expect_user_stance(claim("Olives are honestly one of my favourite snacks"), "olive", 1);
   Claim thing = claim("Jazz really isn't my thing");
   EXPECT_EQ(thing.subject, "user");
   EXPECT_EQ(thing.object, "jazz");
