@@ -16,11 +16,17 @@
 //                      per slot: str id, u8 flags (1 superseded, 2 removed),
 //                                u8 term count, term count * u32 terms;
 //                      flat:  slot count * dim f32 (removed slots are not
-//                             written);
+//                             written; every value is a half, see below);
 //                      graph: str file name of the graph
 //                    (str = u32 length + bytes)
 //   hnsw-<n>.bin     hnswlib's saveIndex format; the graph's labels are
 //                    slot positions in its shard.
+//
+// Vectors are kept at half precision: upsert rounds each normalised vector
+// to binary16 (common/half.hpp, the same bits on every CPU). Brute-force
+// shards store the halves (half the memory traffic of a scan); graph shards
+// store the rounded values as floats, so a shard scores the same vectors
+// before and after it migrates to a graph. Files keep f32 rows (exact).
 //
 // File hashes are hash64 over 1 MiB blocks, chained; they are checked before
 // anything is parsed, so a torn or corrupted file is reported, not parsed.
@@ -49,6 +55,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "common/half.hpp"
 #include "common/hash.hpp"
 #include "common/json_reader.hpp"
 #include "common/json_writer.hpp"
@@ -132,6 +139,59 @@ __attribute__((target("avx2,fma"))) float ip_distance_avx2(const void* a,
 }
 #endif
 
+/// a . v for a float query and a row of halves.
+float dot_half_portable(const float* a, const std::uint16_t* v, std::size_t n) {
+  float s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (std::size_t j = 0; j < 8; ++j) s[j] += a[i + j] * half_to_float(v[i + j]);
+  float sum = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+  for (; i < n; ++i) sum += a[i] * half_to_float(v[i]);
+  return sum;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2,fma,f16c"))) inline __m256 load_halves(const std::uint16_t* v) {
+  return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(v)));
+}
+
+__attribute__((target("avx2,fma,f16c"))) float dot_half_avx2(const float* a,
+                                                             const std::uint16_t* v,
+                                                             std::size_t n) {
+  auto load = [v](std::size_t i) __attribute__((target("avx2,fma,f16c"))) {
+    return load_halves(v + i);
+  };
+  __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps();
+  __m256 s2 = _mm256_setzero_ps(), s3 = _mm256_setzero_ps();
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i), load(i), s0);
+    s1 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 8), load(i + 8), s1);
+    s2 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 16), load(i + 16), s2);
+    s3 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 24), load(i + 24), s3);
+  }
+  for (; i + 8 <= n; i += 8) s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i), load(i), s0);
+  const __m256 s = _mm256_add_ps(_mm256_add_ps(s0, s1), _mm256_add_ps(s2, s3));
+  __m128 h = _mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1));
+  h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+  h = _mm_add_ss(h, _mm_shuffle_ps(h, h, 0x55));
+  float sum = _mm_cvtss_f32(h);
+  for (; i < n; ++i) sum += a[i] * half_to_float(v[i]);
+  return sum;
+}
+#endif
+
+using DotHalf = float (*)(const float*, const std::uint16_t*, std::size_t);
+
+DotHalf pick_dot_half() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+      __builtin_cpu_supports("f16c"))
+    return dot_half_avx2;
+#endif
+  return dot_half_portable;
+}
+
 hnswlib::DISTFUNC<float> pick_distance() {
 #if defined(__x86_64__) && defined(__GNUC__)
   if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
@@ -169,7 +229,7 @@ struct Slot {
 /// The vectors of one memory kind of one user.
 struct Shard {
   std::vector<Slot> slots;  // label = position
-  std::vector<float> flat;  // slots.size() * dim while there is no graph
+  std::vector<std::uint16_t> flat;  // slots.size() * dim halves while there is no graph
   std::unique_ptr<Graph> graph;
   std::vector<hnswlib::tableint>
       internal;                // label -> graph node (graph shards)
@@ -452,6 +512,7 @@ struct VectorIndex::Impl {
   mutable CosineSpace space;  // hnswlib wants a non-const pointer
   hnswlib::DISTFUNC<float> distance;
   void* distance_param;
+  DotHalf dot_half;
   mutable RwLock map_mu;
   std::unordered_map<std::string, std::unique_ptr<Partition>> parts;
 
@@ -459,10 +520,15 @@ struct VectorIndex::Impl {
       : o(opt),
         space(opt.dim),
         distance(space.get_dist_func()),
-        distance_param(space.get_dist_func_param()) {}
+        distance_param(space.get_dist_func_param()),
+        dot_half(pick_dot_half()) {}
 
   float similarity(const float* a, const void* b) const {
     return 1.0f - distance(a, b, distance_param);
+  }
+  /// Against a brute-force row (halves).
+  float similarity_half(const float* a, const std::uint16_t* row) const {
+    return dot_half(a, row, o.dim);
   }
 
   Partition* find(const std::string& user) const {
@@ -532,7 +598,10 @@ struct VectorIndex::Impl {
       } catch (const std::exception& e) {
         return make_error(Errc::internal, std::string("hnswlib: ") + e.what());
       }
-      const float* base = sh.flat.data();
+      // The rounded values as floats: the graph scores what the scan did.
+      std::vector<float> rows(sh.flat.size());
+      for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = half_to_float(sh.flat[i]);
+      const float* base = rows.data();
       const std::size_t dim = o.dim;
       if (auto st = parallel_insert(
               *g, labels, [&](std::uint32_t l) { return base + l * dim; });
@@ -545,7 +614,7 @@ struct VectorIndex::Impl {
       std::unique_lock lk(p.mu);
       sh.graph = std::move(g);
       sh.internal = std::move(internal);
-      std::vector<float>().swap(sh.flat);
+      std::vector<std::uint16_t>().swap(sh.flat);
     }
     log::get("index")->info(
         "{} shard of user {} migrated to HNSW: {} vectors in {} ms",
@@ -560,7 +629,7 @@ struct VectorIndex::Impl {
   void compact_flat(Partition& p, MemoryKind kind) const {
     Shard& sh = p.shard(kind);
     std::vector<Slot> slots;
-    std::vector<float> flat;
+    std::vector<std::uint16_t> flat;
     slots.reserve(sh.live);
     flat.reserve(sh.live * o.dim);
     for (std::size_t i = 0; i < sh.slots.size(); ++i) {
@@ -603,7 +672,7 @@ struct VectorIndex::Impl {
     if (!sh.graph) {
       for (std::uint32_t l = 0; l < sh.slots.size(); ++l) {
         if (!passes_flags(sh.slots[l], vq)) continue;
-        offer(l, similarity(q, sh.flat.data() + static_cast<std::size_t>(l) * o.dim));
+        offer(l, similarity_half(q, sh.flat.data() + static_cast<std::size_t>(l) * o.dim));
       }
       return;
     }
@@ -751,7 +820,14 @@ Status VectorIndex::upsert_batch(const std::string& user,
   std::vector<float> unit(vectors.begin(), vectors.end());
   for (std::size_t i = 0; i < items.size(); ++i)
     l2_normalise({unit.data() + i * dim, dim});
+  // Stored at half precision (see the top of this file).
+  std::vector<std::uint16_t> halves(unit.size());
+  for (std::size_t i = 0; i < unit.size(); ++i) {
+    halves[i] = float_to_half(unit[i]);
+    unit[i] = half_to_float(halves[i]);
+  }
   auto row = [&](std::size_t i) { return unit.data() + i * dim; };
+  auto half_row = [&](std::size_t i) { return halves.data() + i * dim; };
 
   Partition& p = im.get_or_create(user);
   std::lock_guard writer(p.write_mu);
@@ -814,7 +890,7 @@ Status VectorIndex::upsert_batch(const std::string& user,
         return make_error(Errc::internal, std::string("hnswlib: ") + e.what());
       }
     } else {
-      std::copy(row(i), row(i) + dim,
+      std::copy(half_row(i), half_row(i) + dim,
                 sh.flat.begin() +
                     static_cast<std::ptrdiff_t>(it->second.label * dim));
     }
@@ -843,7 +919,7 @@ Status VectorIndex::upsert_batch(const std::string& user,
         const std::size_t need = sh.flat.size() + fresh[k].size() * dim;
         if (need > sh.flat.capacity()) sh.flat.reserve(std::max(need, 2 * sh.flat.capacity()));
         for (std::size_t i : fresh[k])
-          sh.flat.insert(sh.flat.end(), row(i), row(i) + dim);
+          sh.flat.insert(sh.flat.end(), half_row(i), half_row(i) + dim);
         add_slots();
       }
       if (sh.live > im.o.hnsw_threshold)
@@ -981,15 +1057,19 @@ Expected<std::vector<VectorHit>> VectorIndex::search(
         const Slot& s = sh.slots[label];
         if (!passes(s, q) || std::find(s.terms.begin(), s.terms.end(), key) == s.terms.end())
           continue;  // removed, filtered, or a stale posting
-        const float* v = nullptr;
+        float sim = 0;
         if (!sh.graph) {
-          v = sh.flat.data() + static_cast<std::size_t>(label) * dim;
+          sim = impl_->similarity_half(unit.data(),
+                                       sh.flat.data() + static_cast<std::size_t>(label) * dim);
         } else if (label < sh.internal.size() && sh.internal[label] != kNoNode) {
-          v = reinterpret_cast<const float*>(sh.graph->getDataByInternalId(sh.internal[label]));
+          sim = impl_->similarity(unit.data(),
+                                  sh.graph->getDataByInternalId(sh.internal[label]));
+        } else {
+          continue;
         }
-        if (!v || !seen.insert(loc_key(kind, label)).second) continue;
+        if (!seen.insert(loc_key(kind, label)).second) continue;
         ++taken;
-        hits.push_back({s.id, kind, impl_->similarity(unit.data(), v), s.superseded, true});
+        hits.push_back({s.id, kind, sim, s.superseded, true});
       }
     }
   }
@@ -1088,9 +1168,13 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta,
           w.u64(sh.live);
           for (const auto& s : sh.slots)
             if (!s.removed) write_slot(s);
-          for (std::size_t l = 0; l < sh.slots.size(); ++l)
-            if (!sh.slots[l].removed)
-              w.bytes(sh.flat.data() + l * im.o.dim, im.o.dim * sizeof(float));
+          std::vector<float> row(im.o.dim);
+          for (std::size_t l = 0; l < sh.slots.size(); ++l) {
+            if (sh.slots[l].removed) continue;
+            for (std::size_t j = 0; j < row.size(); ++j)
+              row[j] = half_to_float(sh.flat[l * im.o.dim + j]);
+            w.bytes(row.data(), row.size() * sizeof(float));
+          }
         } else {
           w.u64(sh.slots.size());
           for (const auto& s : sh.slots) write_slot(s);
@@ -1267,8 +1351,10 @@ Expected<std::unique_ptr<VectorIndex>> VectorIndex::load(const std::string& dir,
         if (sh.tombstones != 0) return corrupt("removed entry in a flat shard");
         if (r.remaining() / sizeof(float) / dim < slots)
           return corrupt("truncated vectors");
-        sh.flat.resize(slots * dim);
-        r.bytes(sh.flat.data(), sh.flat.size() * sizeof(float));
+        std::vector<float> rows(slots * dim);
+        r.bytes(rows.data(), rows.size() * sizeof(float));
+        sh.flat.resize(rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) sh.flat[i] = float_to_half(rows[i]);
         continue;
       }
       const std::string name = r.str();

@@ -5,12 +5,19 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <set>
 #include <thread>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+#include "common/half.hpp"
 #include "engine/embedder.hpp"
 #include "store/vector_index.hpp"
 #include "tests/support/tmpdir.hpp"
@@ -84,6 +91,111 @@ std::vector<VectorHit> search(const VectorIndex& idx, const std::string& user,
 
 }  // namespace
 
+// ---- half precision (common/half.hpp) --------------------------------------
+
+float bits_float(std::uint32_t x) {
+  float f;
+  std::memcpy(&f, &x, sizeof f);
+  return f;
+}
+
+TEST(Half, KnownValuesRoundToNearestTiesToEven) {
+  EXPECT_EQ(float_to_half(0.0f), 0x0000);
+  EXPECT_EQ(float_to_half(-0.0f), 0x8000);
+  EXPECT_EQ(float_to_half(1.0f), 0x3c00);
+  EXPECT_EQ(float_to_half(-2.0f), 0xc000);
+  EXPECT_EQ(float_to_half(65504.0f), 0x7bff);           // the largest half
+  EXPECT_EQ(float_to_half(65519.0f), 0x7bff);           // rounds down
+  EXPECT_EQ(float_to_half(65520.0f), 0x7c00);           // rounds to infinity
+  EXPECT_EQ(float_to_half(std::ldexp(1.0f, -24)), 0x0001);  // smallest subnormal
+  EXPECT_EQ(float_to_half(std::ldexp(1.0f, -25)), 0x0000);  // a tie: to even, zero
+  EXPECT_EQ(float_to_half(std::ldexp(1.5f, -25)), 0x0001);
+  EXPECT_EQ(float_to_half(std::ldexp(3.0f, -25)), 0x0002);  // 1.5 ulp, tie: to even
+  EXPECT_EQ(float_to_half(std::ldexp(1.0f, -14)), 0x0400);  // smallest normal
+  EXPECT_EQ(float_to_half(1.0f + std::ldexp(1.0f, -11)), 0x3c00);      // tie: even
+  EXPECT_EQ(float_to_half(1.0f + 3 * std::ldexp(1.0f, -11)), 0x3c02);  // tie: even
+  EXPECT_EQ(float_to_half(1.0f + std::ldexp(1.0f, -10)), 0x3c01);
+  EXPECT_EQ(float_to_half(2047.5f), 0x6800);  // mantissa carry into the exponent
+  EXPECT_EQ(float_to_half(bits_float(0x7f800000u)), 0x7c00);  // infinity
+  EXPECT_TRUE(std::isnan(half_to_float(float_to_half(std::nanf("")))));
+  EXPECT_EQ(half_to_float(0x0001), std::ldexp(1.0f, -24));
+  EXPECT_EQ(half_to_float(0x03ff), std::ldexp(1023.0f, -24));
+  EXPECT_EQ(half_to_float(0x3555), 0.333251953125f);
+}
+
+TEST(Half, EveryHalfSurvivesTheRoundTrip) {
+  for (std::uint32_t h = 0; h <= 0xffff; ++h) {
+    const float f = half_to_float(static_cast<std::uint16_t>(h));
+    if (std::isnan(f)) continue;
+    ASSERT_EQ(float_to_half(f), h) << std::hex << h;
+  }
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("f16c"))) std::uint16_t hw_to_half(float f) {
+  return static_cast<std::uint16_t>(
+      _mm_extract_epi16(_mm_cvtps_ph(_mm_set_ss(f), _MM_FROUND_TO_NEAREST_INT), 0));
+}
+__attribute__((target("f16c"))) float hw_to_float(std::uint16_t h) {
+  return _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(h)));
+}
+
+// The portable conversions give the bits of the CPU's own instructions, so
+// the index rounds the same way with and without F16C.
+TEST(Half, PortableConversionsMatchF16c) {
+  if (!__builtin_cpu_supports("f16c")) GTEST_SKIP() << "no F16C on this CPU";
+  for (std::uint32_t h = 0; h <= 0xffff; ++h) {
+    const float a = half_to_float(static_cast<std::uint16_t>(h));
+    const float b = hw_to_float(static_cast<std::uint16_t>(h));
+    if (std::isnan(a)) {
+      ASSERT_TRUE(std::isnan(b));
+      continue;
+    }
+    ASSERT_EQ(std::memcmp(&a, &b, sizeof a), 0) << std::hex << h;
+  }
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<std::uint32_t> any;
+  std::normal_distribution<float> unit(0.0f, 0.05f);  // vector components
+  for (int i = 0; i < 2000000; ++i) {
+    const float f = i % 2 ? bits_float(any(rng)) : unit(rng);
+    if (std::isnan(f)) continue;
+    ASSERT_EQ(float_to_half(f), hw_to_half(f)) << std::hexfloat << f;
+  }
+}
+#endif
+
+TEST(VectorIndex, VectorsAreStoredAtHalfPrecisionTheSameWayFlatAndHnsw) {
+  std::mt19937 rng(21);
+  VectorIndex flat(small_options(1000)), graph(small_options(8));
+  std::vector<std::vector<float>> vs;
+  for (int i = 0; i < 40; ++i) {
+    vs.push_back(random_unit(rng));
+    const std::string id = "mem_" + std::to_string(i);
+    ASSERT_TRUE(flat.upsert("u", id, MemoryKind::trait, vs.back()));
+    ASSERT_TRUE(graph.upsert("u", id, MemoryKind::trait, vs.back()));
+  }
+  ASSERT_FALSE(flat.partition("u").hnsw);
+  ASSERT_TRUE(graph.partition("u").hnsw);
+  for (int q = 0; q < 20; ++q) {
+    auto query = random_unit(rng);
+    auto a = search(flat, "u", query, vq(40, -1.0f));
+    auto b = search(graph, "u", query, vq(40, -1.0f, kAllKinds, false, true));
+    ASSERT_EQ(a.size(), 40u);
+    ASSERT_EQ(b.size(), 40u);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(a[i].id, b[i].id);
+      EXPECT_NEAR(a[i].similarity, b[i].similarity, 1e-6);
+      // The rounded vector is within half an ulp of each component.
+      const auto& v = vs[std::stoul(a[i].id.substr(4))];
+      float rounded = 0;
+      for (std::size_t j = 0; j < kDim; ++j)
+        rounded += query[j] * half_to_float(float_to_half(v[j]));
+      EXPECT_NEAR(a[i].similarity, rounded, 1e-6);
+      EXPECT_NEAR(a[i].similarity, dot(query, v), 1e-3);
+    }
+  }
+}
+
 TEST(VectorIndex, FindsTheNearestFirstWithCosineSimilarity) {
   std::mt19937 rng(1);
   VectorIndex idx(small_options());
@@ -91,11 +203,12 @@ TEST(VectorIndex, FindsTheNearestFirstWithCosineSimilarity) {
   auto hits = search(idx, "alice", vs[7], vq(3));
   ASSERT_EQ(hits.size(), 3u);
   EXPECT_EQ(hits[0].id, "mem_7");
-  EXPECT_NEAR(hits[0].similarity, 1.0f, 1e-5);
+  EXPECT_NEAR(hits[0].similarity, 1.0f, 1e-3);  // stored at half precision
   EXPECT_GE(hits[0].similarity, hits[1].similarity);
   EXPECT_GE(hits[1].similarity, hits[2].similarity);
+  // Stored at half precision: within 1e-3 of the exact cosine.
   EXPECT_NEAR(hits[1].similarity,
-              dot(vs[7], vs[std::stoul(hits[1].id.substr(4))]), 1e-5);
+              dot(vs[7], vs[std::stoul(hits[1].id.substr(4))]), 1e-3);
 }
 
 TEST(VectorIndex, VectorsAreNormalisedOnTheWayIn) {
@@ -343,7 +456,9 @@ TEST(VectorIndex, TermsSurviveSaveAndLoad) {
   ASSERT_TRUE(idx.save(dir, {"e", kDim, 0, 0, 0}, false));
   auto loaded = VectorIndex::load(dir, small_options(50));
   ASSERT_TRUE(loaded) << loaded.error().message;
-  VectorQuery q = vq(200, -1.0f);
+  // No floor: the opposite of a vector stored at half precision can score
+  // a little under -1.
+  VectorQuery q = vq(200, -2.0f);
   q.terms = {1000u + 17};
   std::vector<float> far(kDim, 0.0f);
   for (std::size_t j = 0; j < kDim; ++j) far[j] = -vs[17][j];
