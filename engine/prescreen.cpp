@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <set>
 
 #include "common/hash.hpp"
 #include "engine/text_terms.hpp"
@@ -53,6 +52,18 @@ const char* to_string(DropReason r) {
 
 namespace {
 
+/// Whether fold(s) == s: lower case, single spaces, trimmed. Claims are
+/// stored folded, so this is the usual case and costs no allocation.
+bool is_folded(std::string_view s) {
+  if (!s.empty() && (s.front() == ' ' || s.back() == ' ')) return false;
+  char prev = 'x';
+  for (unsigned char c : s) {
+    if (std::isupper(c) || (std::isspace(c) && (c != ' ' || prev == ' '))) return false;
+    prev = static_cast<char>(c);
+  }
+  return true;
+}
+
 /// Lower case, runs of white space as one space, trimmed.
 std::string fold(std::string_view s) {
   std::string out;
@@ -68,14 +79,51 @@ std::string fold(std::string_view s) {
   return out;
 }
 
+/// fold(s), without a copy when s is already folded.
+class Folded {
+ public:
+  explicit Folded(std::string_view s) {
+    if (is_folded(s)) {
+      view_ = s;
+    } else {
+      buf_ = fold(s);
+      view_ = buf_;
+    }
+  }
+  std::string_view view() const { return view_; }
+
+ private:
+  std::string buf_;
+  std::string_view view_;
+};
+
+bool folded_equal(std::string_view folded, std::string_view s) {
+  return Folded(s).view() == folded;
+}
+
 bool known(SubjectKind k, const std::string& subject) {
   return k == SubjectKind::present && !subject.empty();
 }
 
-std::set<std::string> value_set(const std::vector<std::string>& values) {
-  std::set<std::string> out;
+/// A small sorted set of strings (a claim has a handful of values or
+/// keywords; a vector beats a tree of nodes).
+using WordSet = std::vector<std::string>;
+
+void sort_unique(WordSet& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+bool contains(const WordSet& set, const std::string& x) {
+  return std::binary_search(set.begin(), set.end(), x);
+}
+
+WordSet value_set(const std::vector<std::string>& values) {
+  WordSet out;
+  out.reserve(values.size());
   for (const auto& v : values)
-    if (auto f = fold(v); !f.empty()) out.insert(std::move(f));
+    if (auto f = fold(v); !f.empty()) out.push_back(std::move(f));
+  sort_unique(out);
   return out;
 }
 
@@ -96,22 +144,32 @@ int modality_polarity(Modality m) {
   return 0;
 }
 
-std::set<std::string> keywords(const Claim& c, std::string_view text,
-                               bool use_claim) {
-  std::set<std::string> out;
+WordSet keywords(const Claim& c, std::string_view text, bool use_claim) {
+  WordSet out;
   if (use_claim) {
-    for (const auto& k : c.keywords) out.insert(text::light_stem(fold(k)));
+    out.reserve(c.keywords.size());
+    for (const auto& k : c.keywords) out.push_back(text::light_stem(Folded(k).view()));
   } else {
-    for (const auto& w : text::content_words(text))
-      out.insert(text::light_stem(w));
+    for (const auto& w : text::content_words(text)) out.push_back(text::light_stem(w));
   }
+  sort_unique(out);
   return out;
 }
 
-std::size_t overlap(const std::set<std::string>& a,
-                    const std::set<std::string>& b) {
+/// Words in both sets.
+std::size_t overlap(const WordSet& a, const WordSet& b) {
   std::size_t n = 0;
-  for (const auto& x : a) n += b.count(x);
+  for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end();) {
+    if (*i < *j) {
+      ++i;
+    } else if (*j < *i) {
+      ++j;
+    } else {
+      ++n;
+      ++i;
+      ++j;
+    }
+  }
   return n;
 }
 
@@ -144,9 +202,9 @@ void sort_unique(std::vector<std::uint32_t>& v) {
   v.erase(std::unique(v.begin(), v.end()), v.end());
 }
 
-bool contains_folded(std::span<const std::string> list, const std::string& folded) {
+bool contains_folded(std::span<const std::string> list, std::string_view folded) {
   for (const auto& x : list)
-    if (fold(x) == folded) return true;
+    if (folded_equal(folded, x)) return true;
   return false;
 }
 
@@ -187,7 +245,7 @@ Screened screen(const Claim& in, std::string_view in_text,
   const auto in_from = value_set(in.from_values);
   const bool cue = !in.change_cues.empty() || !in.from_values.empty();
   const int in_modality = modality_polarity(in.modality);
-  std::set<std::string> in_kw_claim, in_kw_text;
+  WordSet in_kw_claim, in_kw_text;
   bool have_in_kw_claim = false, have_in_kw_text = false;
 
   auto shared_keywords = [&](const Neighbour& n) {
@@ -222,22 +280,23 @@ Screened screen(const Claim& in, std::string_view in_text,
     const Claim& c = *n.claim;
     const auto values = value_set(c.values);
     bool from_match = false;
-    for (const auto& v : values) from_match = from_match || in_from.count(v) > 0;
+    for (const auto& v : values) from_match = from_match || contains(in_from, v);
     if (from_match) {  // "I left Acme" next to "I work at Acme"
       keep(KeepReason::change_cue, 0);
       continue;
     }
     const bool subject = known(c.subject_kind, c.subject);
     const bool slot = !c.slot.empty();
-    const std::string slot_f = fold(c.slot);
-    const bool same_domain = !in_domain_f.empty() && in_domain_f == fold(c.domain);
+    const Folded slot_fold(c.slot);
+    const std::string_view slot_f = slot_fold.view();
+    const bool same_domain = !in_domain_f.empty() && folded_equal(in_domain_f, c.domain);
     // A change cue reaches the slots it names ("moved to" -> residence) and,
     // across slots, the statement's own domain ("I started eating meat" next
     // to "I'm a vegetarian").
     const bool cue_applies =
         cue && (same_domain || (slot && contains_folded(cue_targets, slot_f)) ||
-                (!c.domain.empty() && contains_folded(cue_targets, fold(c.domain))));
-    if (in_subject && subject && in_subject_f != fold(c.subject)) {
+                (!c.domain.empty() && contains_folded(cue_targets, Folded(c.domain).view())));
+    if (in_subject && subject && !folded_equal(in_subject_f, c.subject)) {
       drop(DropReason::different_subject);
       continue;
     }
@@ -261,7 +320,7 @@ Screened screen(const Claim& in, std::string_view in_text,
     }
     if (in_subject && subject && in_slot && slot && in_slot_f == slot_f) {
       const bool same_object = in.object.empty() || c.object.empty() ||
-                               fold(in.object) == fold(c.object);
+                               Folded(in.object).view() == Folded(c.object).view();
       const int modality = modality_polarity(c.modality);
       if ((in.stance * c.stance < 0 && same_object) ||
           in_modality * modality < 0) {

@@ -46,10 +46,15 @@ std::string quoted(std::string_view text) {
 
 bool has_active_record(const State& s, const std::string& a, const std::string& b,
                        UncertaintyType type, bool settled_too = false) {
-  for (const auto& rid : s.memory_uncertainties(a)) {
+  // A record of the pair is on both memories' lists: walk the shorter one
+  // (a memory the user keeps contradicting can have hundreds).
+  const auto& list_a = s.memory_uncertainties(a);
+  const bool use_b = !b.empty() && s.memory_uncertainties(b).size() < list_a.size();
+  const std::string& other = use_b ? a : b;
+  for (const auto& rid : use_b ? s.memory_uncertainties(b) : list_a) {
     const Uncertainty* u = s.uncertainty(rid);
     if (!u || (!u->active() && !settled_too) || u->type != type) continue;
-    if (b.empty() ? u->memory_b.empty() : u->involves(b)) return true;
+    if (other.empty() ? u->memory_b.empty() : u->involves(other)) return true;
   }
   return false;
 }
