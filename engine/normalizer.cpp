@@ -96,6 +96,9 @@ class Parser {
   std::string country_of(const std::string& word) const;
   bool profession(const std::string& noun) const;
   std::string canon_phrase(const Toks& np) const;
+  /// The slot a relational noun names with a copula ("owner" -> owner, from
+  /// the pattern "owner be"), or nullptr.
+  const SlotDef* relational_slot(const Token& noun) const;
   std::string token_form(const Token& t) const;
 
   Toks split_clauses(const Toks& sentence, Toks* second);
@@ -124,6 +127,8 @@ class Parser {
   bool subject_from_scope_ = false;
   std::string possessor_;          // "my brother's name": brother
   Toks attribute_;                 // "my brother's name": name
+  bool user_owner_ = false;        // the possessor is the user's ("my wife's name")
+  std::optional<Token> user_relation_;  // "my wife is ...": wife
   int negations_ = 0;
   std::optional<std::size_t> first_neg_pos_;
   std::vector<std::string> object_np_;  // transitive object before "to"
@@ -187,6 +192,15 @@ std::string Parser::token_form(const Token& t) const {
   // Names keep their written form; other words their lemma.
   if (t.capitalised) return t.text;
   return lex_.canonical(t.lemma);
+}
+
+const SlotDef* Parser::relational_slot(const Token& noun) const {
+  if (!noun.is_word() || noun.capitalised) return nullptr;
+  const std::vector<std::string> probe = {lex_.canonical(noun.lemma), "be"};
+  auto m = lex_.slot_patterns().match(probe, 0);
+  if (!m || m.length != 2) return nullptr;
+  const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
+  return sd.name == "value" ? nullptr : &sd;
 }
 
 std::string Parser::canon_phrase(const Toks& np) const {
@@ -759,10 +773,19 @@ std::size_t Parser::parse_subject(const Toks& t) {
   };
   Toks np;
   Toks owner;
+  Toks of_attribute;  // "the owner of the indexer": owner
   for (; i < t.size(); ++i) {
     const Token& x = t[i];
     if (x.kind == Token::Kind::possessive) {
       owner = np;
+      np.clear();
+      continue;
+    }
+    // "the owner of the indexer is ..." says what "the indexer's owner is
+    // ..." says, when the noun names a slot.
+    if (x.is_word() && x.lemma == "of" && np.size() == 1 && owner.empty() &&
+        of_attribute.empty() && !user_possessor && relational_slot(np.front()) && later_aux(i)) {
+      of_attribute = np;
       np.clear();
       continue;
     }
@@ -795,10 +818,15 @@ std::size_t Parser::parse_subject(const Toks& t) {
     if (x.is_word() && in(x.lemma, {"the", "a", "an"})) continue;
     np.push_back(x);
   }
-  if (!owner.empty()) {
+  if (!of_attribute.empty() && !np.empty()) {
+    possessor_ = canon_phrase(np);
+    attribute_ = of_attribute;
+    c_.subject = possessor_;
+  } else if (!owner.empty()) {
     possessor_ = canon_phrase(owner);
     attribute_ = np;
     c_.subject = possessor_;
+    user_owner_ = user_possessor && owner.size() == 1;
   } else if (!np.empty()) {
     const std::string head = np.front().lemma;
     // "my birthday", "my blood type", "my height": a point in time or an
@@ -822,6 +850,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
       attribute_ = np;
     } else {
       c_.subject = canon_phrase(np);
+      if (user_possessor && np.size() == 1) user_relation_ = np.front();
       if (user_possessor) {
         // "my cat Biscuit": the thing owned is the cat; the name follows it.
         std::size_t head = np.size() - 1;
@@ -867,6 +896,36 @@ void Parser::copula(const Toks& p, std::size_t from) {
     return;
   }
   if (stance_noun(rest)) return;
+  // "My wife is Anjali", "my boss is Dana Okafor": a name for a relation
+  // that names a slot is that slot of the user's.
+  if (user_relation_ && std::all_of(rest.begin(), rest.end(), [](const Token& x) {
+        return x.is_word() && x.capitalised;
+      })) {
+    if (const SlotDef* sd = relational_slot(*user_relation_)) {
+      c_.subject = "user";
+      subject_person_ = false;
+      c_.slot = sd->name;
+      push_unique(c_.values, canon_phrase(rest));
+      return;
+    }
+  }
+  // "Platform is the owner of the indexer": the indexer's owner is Platform.
+  if (rest.size() >= 3 && rest[1].is_word() && rest[1].lemma == "of" && !c_.subject.empty() &&
+      c_.subject_kind == SubjectKind::present) {
+    if (const SlotDef* sd = relational_slot(rest[0])) {
+      Toks of_np;
+      for (std::size_t k = 2; k < rest.size(); ++k)
+        if (!(rest[k].is_word() && (in(rest[k].lemma, {"the", "a", "an"}) || is_possessive_det(rest[k].lemma))))
+          of_np.push_back(rest[k]);
+      if (!of_np.empty()) {
+        push_unique(c_.values, c_.subject);
+        c_.subject = canon_phrase(of_np);
+        c_.slot = sd->name;
+        subject_person_ = person_subject(c_.subject);
+        return;
+      }
+    }
+  }
   // "I'm an only child": the user has no siblings (a negated possession,
   // which a mention of "my sister" contradicts).
   if (only_child_ && subject_person_ && c_.subject == "user" && !rest.empty() && rest.front().is_word() &&
@@ -1396,6 +1455,25 @@ void Parser::parse_predicate(Toks p) {
   }
   // 3. A slot pattern ("live in", "work at", "be born in", "listen on port").
   //    A possessive attribute ("my wife's name") is tried in front of the verb.
+  // "My wife's name is Anjali" says "my wife is Anjali": the user's partner
+  // (any relation whose noun names a slot: "my boss's name" -> manager).
+  if (user_owner_ && attribute_.size() == 1 && attribute_.front().lemma == "name" && lem[i] == "be" &&
+      i + 1 < p.size()) {
+    Token rel;
+    rel.kind = Token::Kind::word;
+    rel.lemma = possessor_;
+    rel.text = possessor_;
+    if (const SlotDef* sd = relational_slot(rel)) {
+      c_.subject = "user";
+      subject_person_ = false;
+      c_.slot = sd->name;
+      c_.stance = neg % 2 ? -1 : 1;
+      negations_ = 0;
+      complement(p, i + 1, false);
+      if (negations_ % 2) c_.stance = -c_.stance;
+      return;
+    }
+  }
   if (!attribute_.empty()) {
     std::vector<std::string> with_attr;
     for (const auto& a : attribute_) with_attr.push_back(lex_.canonical(a.lemma));
@@ -1440,6 +1518,19 @@ void Parser::parse_predicate(Toks p) {
     negations_ = 0;
     complement(p, i + m.length, false);
     if (negations_ % 2) c_.stance = -c_.stance;
+    // "I'm married to Anjali": a person, not a marital status, is the
+    // user's partner.
+    if (c_.slot == "marital_status" && c_.values.size() == 1 && !lex_.class_of(c_.values.front()) &&
+        lex_.slot("partner"))
+      c_.slot = "partner";
+    // "My wife is named Clara": as "my wife's name is Clara".
+    if (c_.slot == "name" && user_relation_ && c_.subject != "user") {
+      if (const SlotDef* rel = relational_slot(*user_relation_)) {
+        c_.subject = "user";
+        subject_person_ = false;
+        c_.slot = rel->name;
+      }
+    }
     return;
   }
   // 4. Any other verb: the verb is the slot (multi-valued unless slots.txt

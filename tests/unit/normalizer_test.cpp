@@ -477,3 +477,52 @@ TEST(Normalizer, APetsNameAfterItIsNotWhatTheUserOwns) {
   EXPECT_EQ(classify("I don't have any pets", "My cat Biscuit sleeps on my keyboard every afternoon"),
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, ARelationalNounWithOfNamesTheSlotEitherWayRound) {
+  // "the owner of X is Y", "Y is the owner of X" and "X's owner is Y" say one thing.
+  for (const char* text : {"The owner of the indexer is the Search team",
+                           "The Search team is the sole owner of the indexer",
+                           "The indexer's owner is the Search team",
+                           "The indexer is owned solely by the Search team",
+                           "The indexer belongs to the Search team"}) {
+    Claim c = claim(text);
+    EXPECT_EQ(c.subject, "indexer") << text;
+    EXPECT_EQ(c.slot, "owner") << text;
+    EXPECT_EQ(c.values, std::vector<std::string>{"search team"}) << text;
+  }
+  EXPECT_EQ(classify("The indexer is owned solely by the Search team",
+                     "Platform is the sole owner of the indexer"),
+            Classification::true_contradiction);
+  // A noun that names no slot keeps its "of" phrase.
+  EXPECT_NE(claim("The color of the car is red").subject, "car");
+}
+
+TEST(Normalizer, APartnersNameIsThePartner) {
+  for (const char* text : {"My wife's name is Anjali", "I'm married to Anjali", "My wife is Anjali",
+                           "My wife is called Anjali"}) {
+    Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.slot, "partner") << text;
+    EXPECT_EQ(c.values, std::vector<std::string>{"anjali"}) << text;
+  }
+  EXPECT_EQ(classify("My wife's name is Anjali", "I'm married to Anjali"), Classification::duplicate);
+  EXPECT_EQ(classify("My wife's name is Anna", "My wife is named Clara"),
+            Classification::true_contradiction);
+  // Married is a status, not a partner.
+  EXPECT_EQ(claim("I'm married").slot, "marital_status");
+  // Someone else's relation is theirs.
+  EXPECT_NE(claim("Tom's wife's name is Anjali").subject, "user");
+}
+
+TEST(Normalizer, LanguagesSpokenAtAnyLevelAreSpoken) {
+  for (const char* text : {"I'm fluent in German", "I can get by in German",
+                           "I'm conversational in German"}) {
+    Claim c = claim(text);
+    EXPECT_EQ(c.slot, "speak") << text;
+    EXPECT_EQ(c.values.front(), "german") << text;
+  }
+  EXPECT_EQ(classify("I don't speak a word of German", "I'm fluent in German"),
+            Classification::true_contradiction);
+  EXPECT_EQ(classify("I'm fluent in German", "I'm conversational in Mandarin"),
+            Classification::compatible);
+}
