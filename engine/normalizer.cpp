@@ -1453,6 +1453,32 @@ void Parser::parse_predicate(Toks p) {
     if (negations_ % 2 != neg % 2) c_.stance = -c_.stance;
     return;
   }
+  // 2b. The active voice of a passive slot pattern: "we keep audit logs for
+  //    90 days" says "audit logs are kept for 90 days" (retention), "we host
+  //    the API in eu-west-1" says "the API is hosted in eu-west-1".
+  if (c_.subject == "user" && lem[i] != "be" && lem[i] != "have" && p[i].is_word() && verb_capable(p[i])) {
+    std::size_t j = i + 1;
+    while (j < p.size() && p[j].is_word() && !is_prep(lem[j]) && !is_conj(lem[j])) ++j;
+    if (j > i + 1 && j + 1 < p.size() && p[j].is_word() && is_prep(lem[j]) &&
+        !is_possessive_det(lem[i + 1]) && !is_first_person(lem[i + 1])) {
+      const std::vector<std::string> passive = {"be", lem[i], lem[j]};
+      if (auto m = lex_.slot_patterns().match(passive, 0); m && m.length == 3) {
+        const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
+        Toks obj(p.begin() + static_cast<long>(i) + 1, p.begin() + static_cast<long>(j));
+        const std::string o = canon_phrase(obj);
+        if (sd.single && !o.empty()) {
+          c_.subject = o;
+          subject_person_ = person_subject(o);
+          c_.slot = sd.name;
+          c_.stance = neg % 2 ? -1 : 1;
+          negations_ = 0;
+          complement(p, j + 1, false);
+          if (negations_ % 2) c_.stance = -c_.stance;
+          return;
+        }
+      }
+    }
+  }
   // 3. A slot pattern ("live in", "work at", "be born in", "listen on port").
   //    A possessive attribute ("my wife's name") is tried in front of the verb.
   // "My wife's name is Anjali" says "my wife is Anjali": the user's partner

@@ -526,3 +526,21 @@ TEST(Normalizer, LanguagesSpokenAtAnyLevelAreSpoken) {
   EXPECT_EQ(classify("I'm fluent in German", "I'm conversational in Mandarin"),
             Classification::compatible);
 }
+
+TEST(Normalizer, TheActiveVoiceOfAPassiveSlotSaysTheSame) {
+  for (const char* text : {"Audit logs are retained for 90 days", "We keep audit logs for ninety days",
+                           "We retain audit logs for 90 days"}) {
+    Claim c = claim(text);
+    EXPECT_EQ(c.subject, "audit log") << text;
+    EXPECT_EQ(c.slot, "retention") << text;
+    ASSERT_EQ(c.values.size(), 1u) << text;
+  }
+  EXPECT_EQ(classify("Audit logs are retained for 90 days", "We keep audit logs for ninety days"),
+            Classification::duplicate);
+  EXPECT_EQ(classify("App logs are retained for 14 days", "We keep app logs for 30 days"),
+            Classification::true_contradiction);
+  // A verb whose passive names no slot stays the user's: "I read books in bed".
+  EXPECT_EQ(claim("I read books in bed").subject, "user");
+  // The user's own things stay the user's.
+  EXPECT_EQ(claim("I keep my bike in the hallway").subject, "user");
+}
