@@ -1779,6 +1779,40 @@ Claim Parser::run(std::string_view text) {
     const bool year = v.size() == 4 && std::all_of(v.begin(), v.end(), [](unsigned char ch) { return std::isdigit(ch) != 0; });
     if (year || month_names.count(lower_v)) c_.slot = "birthdate", c_.values.front() = lower_v;
   }
+  // "I have no food allergies", "I have a nut allergy": having what a slot
+  // is named after (a one-word slot pattern) is that slot; the modifier, if
+  // any, is its value ("food", the kind of allergen).
+  if (c_.slot == "have" && c_.values.size() == 1 && c_.subject == "user") {
+    const std::string v = c_.values.front();
+    const auto sp = v.rfind(' ');
+    const std::string head = v.substr(sp == std::string::npos ? 0 : sp + 1);
+    if (auto m = lex_.slot_patterns().match(std::vector<std::string>{head}, 0); m && m.length == 1) {
+      const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
+      if (sd.name != "have" && sd.name != "value") {
+        c_.slot = sd.name;
+        c_.values.clear();
+        if (sp != std::string::npos) c_.values.push_back(v.substr(0, sp));
+      }
+    }
+  }
+  // "I'm allergic to small talk", "allergic to Mondays": an allergy to an
+  // act, a time or an idea rather than a substance is a figure of speech.
+  if (c_.slot == "allergy" && c_.values.size() == 1 && !c_.figurative) {
+    const std::string& v = c_.values.front();
+    const auto sp = v.rfind(' ');
+    const std::string head = v.substr(sp == std::string::npos ? 0 : sp + 1);
+    std::string compound = v;
+    std::replace(compound.begin(), compound.end(), ' ', '_');
+    for (const std::string& w : {compound, head}) {
+      const auto ids = wn_.lookup(w, Pos::noun);
+      if (ids.empty()) continue;
+      const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+      c_.figurative = in(lf, {"noun.act", "noun.communication", "noun.cognition", "noun.feeling",
+                              "noun.event", "noun.time", "noun.attribute", "noun.state",
+                              "noun.relation", "noun.motive"});
+      break;
+    }
+  }
   // "I had a cheese omelette", "I have two espressos every morning": having
   // food or drink is eating or drinking it.
   if (c_.slot == "have" && c_.values.size() == 1 && subject_person_) {

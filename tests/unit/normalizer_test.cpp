@@ -544,3 +544,28 @@ TEST(Normalizer, TheActiveVoiceOfAPassiveSlotSaysTheSame) {
   // The user's own things stay the user's.
   EXPECT_EQ(claim("I keep my bike in the hallway").subject, "user");
 }
+
+TEST(Normalizer, HavingWhatASlotIsNamedAfterIsThatSlot) {
+  Claim c = claim("I have no food allergies at all");
+  EXPECT_EQ(c.slot, "allergy");
+  EXPECT_EQ(c.values, std::vector<std::string>{"food"});
+  EXPECT_LT(c.stance, 0);
+  EXPECT_EQ(claim("I have no allergies").values.size(), 0u);
+  EXPECT_EQ(classify("I have no food allergies", "I'm allergic to shellfish"),
+            Classification::true_contradiction);
+  EXPECT_EQ(classify("I'm allergic to penicillin", "I have no drug allergies at all"),
+            Classification::true_contradiction);
+  EXPECT_EQ(classify("I have no allergies", "I'm allergic to cats"), Classification::true_contradiction);
+  // Penicillin is no food: a food allergy's denial says nothing of it.
+  EXPECT_NE(classify("I have no food allergies", "I'm allergic to penicillin"),
+            Classification::true_contradiction);
+  // Other things had stay possessions.
+  EXPECT_EQ(claim("I have a dog").slot, "have");
+  // An allergy to an act or a time is a figure of speech, to a substance not.
+  EXPECT_TRUE(claim("I'm allergic to small talk").figurative);
+  EXPECT_TRUE(claim("I'm allergic to hard work").figurative);
+  EXPECT_FALSE(claim("I'm allergic to penicillin").figurative);
+  EXPECT_FALSE(claim("I'm allergic to cats").figurative);
+  EXPECT_EQ(classify("I don't have any allergies", "I'm allergic to small talk"),
+            Classification::figurative);
+}
