@@ -46,6 +46,12 @@ bool is_possessive_det(std::string_view l) {
 bool is_first_person(std::string_view l) {
   return in(l, {"i", "we", "me", "us", "myself", "ourselves"});
 }
+
+/// The last word of a phrase ("food allergy" -> "allergy").
+std::string last_word(const std::string& phrase) {
+  const auto sp = phrase.rfind(' ');
+  return sp == std::string::npos ? phrase : phrase.substr(sp + 1);
+}
 bool is_generic_person(std::string_view l) {
   return in(l, {"you", "one", "everyone", "everybody", "people", "anyone", "anybody", "nobody",
                 "engineer", "developer"});
@@ -150,8 +156,7 @@ bool Parser::person_subject(const std::string& s) const {
       "child", "grandmother", "grandfather", "aunt", "uncle", "cousin", "friend", "boss",
       "manager", "neighbor", "girlfriend", "boyfriend", "spouse", "parent", "sibling", "niece",
       "nephew", "colleague", "roommate", "landlord", "dentist", "doctor", "teacher"};
-  const auto sp = s.rfind(' ');
-  const std::string head = sp == std::string::npos ? s : s.substr(sp + 1);
+  const std::string head = last_word(s);
   if (kin.count(head)) return true;
   auto ids = wn_.lookup(head, Pos::noun);
   return !ids.empty() &&
@@ -989,8 +994,7 @@ void Parser::copula(const Toks& p, std::size_t from) {
   const Token& last = rest.back();
   if (!subject_person_ && attribute_.empty() && last.is_word() && !last.capitalised && !c_.subject.empty()) {
     // "My cat is a little devil": an animal called a kind of person.
-    auto sid = wn_.lookup(c_.subject.substr(c_.subject.rfind(' ') == std::string::npos ? 0 : c_.subject.rfind(' ') + 1),
-                          Pos::noun);
+    auto sid = wn_.lookup(last_word(c_.subject), Pos::noun);
     auto cid = wn_.lookup(last.lemma, Pos::noun);
     if (!sid.empty() && !cid.empty() &&
         std::string_view(WordNet::lexfile_name(wn_.synset(sid.front()).lexfile)) == "noun.animal" &&
@@ -1591,7 +1595,7 @@ std::string Parser::domain_of() const {
       if (auto d = lex_.class_domain(cls->name); !d.empty()) return std::string(d);
       if (const SlotDef* cs = lex_.slot(cls->slot)) return cs->domain;
     }
-    const std::string head = thing.substr(thing.rfind(' ') == std::string::npos ? 0 : thing.rfind(' ') + 1);
+    const std::string head = last_word(thing);
     auto ids = wn_.lookup(head, Pos::noun);
     std::string_view first;
     for (std::size_t k = 0; k < ids.size() && k < 5; ++k) {
@@ -1799,8 +1803,7 @@ Claim Parser::run(std::string_view text) {
   // act, a time or an idea rather than a substance is a figure of speech.
   if (c_.slot == "allergy" && c_.values.size() == 1 && !c_.figurative) {
     const std::string& v = c_.values.front();
-    const auto sp = v.rfind(' ');
-    const std::string head = v.substr(sp == std::string::npos ? 0 : sp + 1);
+    const std::string head = last_word(v);
     std::string compound = v;
     std::replace(compound.begin(), compound.end(), ' ', '_');
     for (const std::string& w : {compound, head}) {
@@ -1817,7 +1820,7 @@ Claim Parser::run(std::string_view text) {
   // food or drink is eating or drinking it.
   if (c_.slot == "have" && c_.values.size() == 1 && subject_person_) {
     const std::string& v = c_.values.front();
-    const std::string head = v.substr(v.rfind(' ') == std::string::npos ? 0 : v.rfind(' ') + 1);
+    const std::string head = last_word(v);
     auto ids = wn_.lookup(head, Pos::noun);
     // "had ramen for lunch": a meal says it was eaten, whatever WordNet knows.
     bool food = std::any_of(c_.keywords.begin(), c_.keywords.end(), [](const std::string& k) {
