@@ -157,21 +157,7 @@ WordSet keywords(const Claim& c, std::string_view text, bool use_claim) {
 }
 
 /// Words in both sets.
-std::size_t overlap(const WordSet& a, const WordSet& b) {
-  std::size_t n = 0;
-  for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end();) {
-    if (*i < *j) {
-      ++i;
-    } else if (*j < *i) {
-      ++j;
-    } else {
-      ++n;
-      ++i;
-      ++j;
-    }
-  }
-  return n;
-}
+std::size_t overlap(const WordSet& a, const WordSet& b) { return text::common_count(a, b); }
 
 bool numeric(const std::string& v) {
   return !v.empty() && std::all_of(v.begin(), v.end(), [](unsigned char c) {

@@ -115,4 +115,21 @@ std::vector<std::uint32_t> terms(std::string_view s) {
   return out;
 }
 
+std::size_t common_count(const std::vector<std::string>& sorted_a,
+                         const std::vector<std::string>& sorted_b) {
+  std::size_t n = 0;
+  for (auto i = sorted_a.begin(), j = sorted_b.begin(); i != sorted_a.end() && j != sorted_b.end();) {
+    if (*i < *j) {
+      ++i;
+    } else if (*j < *i) {
+      ++j;
+    } else {
+      ++n;
+      ++i;
+      ++j;
+    }
+  }
+  return n;
+}
+
 }  // namespace credence::text

@@ -38,4 +38,8 @@ std::string light_stem(std::string_view w);
 /// stored in the vector index).
 std::vector<std::uint32_t> terms(std::string_view s);
 
+/// How many words two sorted, duplicate-free word lists share.
+std::size_t common_count(const std::vector<std::string>& sorted_a,
+                         const std::vector<std::string>& sorted_b);
+
 }  // namespace credence::text

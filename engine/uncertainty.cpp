@@ -12,6 +12,7 @@
 #include "engine/decay.hpp"
 #include "engine/events.hpp"
 #include "engine/text.hpp"
+#include "engine/text_terms.hpp"
 
 namespace credence {
 
@@ -431,23 +432,6 @@ std::vector<std::string> memory_keywords(const Memory& m) {
   return kw;
 }
 
-std::size_t overlap(const std::vector<std::string>& sorted_a, const std::vector<std::string>& sorted_b) {
-  std::size_t n = 0;
-  auto i = sorted_a.begin();
-  auto j = sorted_b.begin();
-  while (i != sorted_a.end() && j != sorted_b.end()) {
-    if (*i < *j) {
-      ++i;
-    } else if (*j < *i) {
-      ++j;
-    } else {
-      ++n;
-      ++i;
-      ++j;
-    }
-  }
-  return n;
-}
 
 /// Anti-nag: lowers the severity one step each time the unengaged count
 /// (surfacings or dismissals, whichever is higher) crosses a multiple of
@@ -1102,7 +1086,7 @@ ContextOutcome assemble_context(const State& s, const std::string& user,
       const Memory* m = s.memory(id);
       if (!m || m->deleted() || m->superseded()) continue;
       const double rel = topic.empty() ? 1.0
-                                       : static_cast<double>(overlap(topic, memory_keywords(*m))) /
+                                       : static_cast<double>(text::common_count(topic, memory_keywords(*m))) /
                                              static_cast<double>(topic.size());
       if (rel > 0) cands.emplace_back(m, rel);
     }
