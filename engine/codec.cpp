@@ -298,45 +298,87 @@ BackgroundState read_background(json::ObjReader& r) {
   return b;
 }
 
-std::string serialize_entity(const State& s, std::string_view key) {
-  // One writer per thread, reused: its buffer keeps its capacity, so
-  // serialising many entities (digests, flushes) does not reallocate.
-  thread_local JsonWriter w;
-  w.clear();
-  if (key.size() < 2) return {};
+namespace {
+
+/// Calls f with the entity stored under a state key, by const reference;
+/// returns false (without calling f) when there is none.
+template <class F>
+bool with_entity(const State& s, std::string_view key, F&& f) {
+  if (key.size() < 2) return false;
   const std::string_view id = key.substr(2);
   switch (key[0]) {
     case 'm':
-      if (auto* m = s.memory(id)) write_memory(w, *m);
+      if (auto* m = s.memory(id)) return f(*m), true;
       break;
     case 'u':
-      if (auto* u = s.uncertainty(id)) write_uncertainty(w, *u);
+      if (auto* u = s.uncertainty(id)) return f(*u), true;
       break;
     case 'r':
-      if (auto* x = s.relationship(id)) write_relationship(w, *x);
+      if (auto* x = s.relationship(id)) return f(*x), true;
       break;
     case 's':
-      if (auto* u = s.user(id)) write_user(w, *u);
+      if (auto* u = s.user(id)) return f(*u), true;
       break;
     case 'p':
-      if (auto* p = s.pending(id)) write_pending(w, *p);
+      if (auto* p = s.pending(id)) return f(*p), true;
       break;
     case 'g':
-      if (key == kStateKeyBackground) write_background(w, s.background());
+      if (key == kStateKeyBackground) return f(s.background()), true;
       break;
     case 'b':
-      if (auto b = s.ledger().get(id)) write_belief(w, *b);
+      if (auto b = s.ledger().get(id)) return f(*b), true;
       break;
     case 'e': {
       std::string_view belief_id;
       std::uint64_t ordinal = 0;
       if (!parse_state_key_evidence(key, belief_id, ordinal)) break;
-      if (auto e = s.ledger().evidence_at(belief_id, ordinal)) write_evidence(w, *e);
+      if (auto e = s.ledger().evidence_at(belief_id, ordinal)) return f(*e), true;
       break;
     }
     default:
       break;
   }
+  return false;
+}
+
+struct WriteEntity {
+  JsonWriter& w;
+  void operator()(std::monostate) const {}
+  void operator()(const Memory& m) const { write_memory(w, m); }
+  void operator()(const Uncertainty& u) const { write_uncertainty(w, u); }
+  void operator()(const Relationship& x) const { write_relationship(w, x); }
+  void operator()(const UserSettings& u) const { write_user(w, u); }
+  void operator()(const PendingClassification& p) const { write_pending(w, p); }
+  void operator()(const BackgroundState& b) const { write_background(w, b); }
+  void operator()(const Belief& b) const { write_belief(w, b); }
+  void operator()(const Evidence& x) const { write_evidence(w, x); }
+};
+
+// One writer per thread, reused: its buffer keeps its capacity, so
+// serialising many entities (digests, flushes) does not reallocate.
+JsonWriter& entity_writer() {
+  thread_local JsonWriter w;
+  w.clear();
+  return w;
+}
+
+}  // namespace
+
+EntityCopy copy_entity(const State& s, std::string_view key) {
+  EntityCopy out;
+  with_entity(s, key, [&](const auto& e) { out = e; });
+  return out;
+}
+
+std::string serialize_copy(const EntityCopy& e) {
+  JsonWriter& w = entity_writer();
+  std::visit(WriteEntity{w}, e);
+  return w.str();
+}
+
+std::string serialize_entity(const State& s, std::string_view key) {
+  JsonWriter& w = entity_writer();
+  with_entity(s, key, WriteEntity{w});
   return w.str();
 }
 

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <variant>
 
 #include "engine/model.hpp"
 #include "engine/state.hpp"
@@ -38,6 +39,15 @@ BackgroundState read_background(json::ObjReader& r);
 
 /// Serialises the entity stored under a state key (empty when absent).
 std::string serialize_entity(const State& s, std::string_view key);
+
+/// A copy of the entity stored under a state key (std::monostate when
+/// absent): taking it is several times cheaper than serialising it, so a
+/// writer of snapshots copies under the state lock and serialises outside
+/// it. serialize_entity(s, k) == serialize_copy(copy_entity(s, k)).
+using EntityCopy = std::variant<std::monostate, Memory, Uncertainty, Relationship, UserSettings,
+                                PendingClassification, BackgroundState, Belief, Evidence>;
+EntityCopy copy_entity(const State& s, std::string_view key);
+std::string serialize_copy(const EntityCopy& e);
 
 /// Parses persisted state entries (key, JSON) back into a State (the state
 /// store at start; `credence replay --verify`). Call State::finish_load()

@@ -84,6 +84,7 @@ struct EventLog::Impl {
   std::atomic<std::uint64_t> head{0};
   std::vector<std::function<void(std::uint64_t)>> subscribers;
   std::mutex sub_mu;
+  std::mutex checkpoint_mu;  // serialises commit_checkpoint()
 
   std::atomic<std::uint64_t> n_commits{0}, n_batches{0}, n_events{0},
       n_dups{0};
@@ -414,6 +415,36 @@ Expected<EventLog::CommitResult> EventLog::commit(Txn txn) {
   std::vector<Txn> one;
   one.push_back(std::move(txn));
   return std::move(commit_many(std::move(one)).front());
+}
+
+Expected<EventLog::CommitResult> EventLog::commit_checkpoint(Txn txn) {
+  auto& im = *impl_;
+  if (im.options.read_only)
+    return make_error(Errc::unsupported, "the event log is open read-only");
+  if (!txn.events.empty())
+    return make_error(Errc::invalid_argument,
+                      "a checkpoint carries no events; append them with commit()");
+  std::lock_guard lk(im.checkpoint_mu);
+  rocksdb::WriteBatch batch;
+  for (const auto& m : txn.cursors) {
+    std::uint64_t cur = 0;
+    if (auto v = im.get(im.cursors, m.consumer)) cur = parse_seq_key(*v);
+    if (cur != m.expected)
+      return make_error(Errc::conflict, "cursor `" + m.consumer + "` is at " +
+                                            std::to_string(cur) + ", expected " +
+                                            std::to_string(m.expected));
+    batch.Put(im.cursors, m.consumer, seq_key(m.to));
+  }
+  for (const auto& [k, v] : txn.state_puts) batch.Put(im.state, k, v);
+  for (const auto& k : txn.state_deletes) batch.Delete(im.state, k);
+  for (const auto& [k, v] : txn.meta_puts) batch.Put(im.meta, k, v);
+  if (batch.Count()) {
+    rocksdb::WriteOptions wo;
+    wo.sync = false;  // the next synced append syncs it too; replay covers a loss
+    if (auto s = im.db->Write(wo, &batch); !s.ok())
+      return rocks_error(s, "checkpoint failed");
+  }
+  return CommitResult{};
 }
 
 Expected<EventLog::CommitResult> EventLog::append(std::vector<Event> events) {

@@ -89,6 +89,17 @@ class EventLog {
   std::vector<Expected<CommitResult>> commit_many(std::vector<Txn> txns,
                                                   std::vector<Event>* appended = nullptr);
 
+  /// Commits a checkpoint: a Txn with cursor moves, state and meta writes but
+  /// no events, written beside the group commit instead of through it and not
+  /// synced. A checkpoint holds nothing acknowledged, only what replay can
+  /// rebuild, so it must not hold back or share a sync with the appends
+  /// callers wait on. It is still atomic: after any crash the database has
+  /// all of it or none of it (the WAL keeps write order). Its cursor moves
+  /// are compare-and-set like commit()'s; checkpoints are serialised among
+  /// themselves, and a cursor a checkpoint moves must not also be moved by
+  /// commit(). A Txn with events is refused (Errc::invalid_argument).
+  Expected<CommitResult> commit_checkpoint(Txn txn);
+
   /// Highest sequence number appended (0 when the log is empty).
   std::uint64_t head() const;
   /// Calls `fn` for each event with seq >= from, in order, until it returns

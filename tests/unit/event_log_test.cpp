@@ -1,6 +1,8 @@
 // event_log_test: the append-only log, group commit, idempotency, cursors
 // committed atomically with effects, and refusal of foreign or newer data.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
@@ -296,4 +298,80 @@ TEST(EventLog, CleanCloseLeavesNoWriteAheadLogToReplay) {
   auto log = open_log(d);
   EXPECT_EQ(log->head(), 200u);
   EXPECT_EQ(log->cursor("c"), 200u);
+}
+
+TEST(EventLog, ACheckpointMovesItsCursorWithItsStateAndRefusesEventsOrAStaleCursor) {
+  test::TmpDir d;
+  {
+    auto log = open_log(d, /*fsync=*/true);
+    ASSERT_TRUE(log->append({ev("u", "{}"), ev("u", "{}"), ev("u", "{}")}));
+    EventLog::Txn with_events;
+    with_events.events.push_back(ev("u", "{}"));
+    auto r = log->commit_checkpoint(std::move(with_events));
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, Errc::invalid_argument);
+    EXPECT_EQ(log->head(), 3u);
+
+    EventLog::Txn cp;
+    cp.cursors.push_back({"state", 0, 3});
+    cp.state_puts.emplace_back("m/1", "one");
+    cp.state_puts.emplace_back("m/2", "two");
+    cp.meta_puts.emplace_back("test.note", "7");
+    ASSERT_TRUE(log->commit_checkpoint(std::move(cp)));
+    EXPECT_EQ(log->cursor("state"), 3u);
+
+    EventLog::Txn stale;  // a second copy that still believes the cursor is at 0
+    stale.cursors.push_back({"state", 0, 3});
+    stale.state_deletes.push_back("m/1");
+    r = log->commit_checkpoint(std::move(stale));
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, Errc::conflict);
+    EXPECT_EQ(log->get_state("m/1")->value_or(""), "one") << "nothing of a refused checkpoint";
+
+    EventLog::Txn next;
+    next.cursors.push_back({"state", 3, 3});
+    next.state_deletes.push_back("m/1");
+    ASSERT_TRUE(log->commit_checkpoint(std::move(next)));
+  }
+  auto log = open_log(d, /*fsync=*/true);
+  EXPECT_EQ(log->cursor("state"), 3u);
+  EXPECT_FALSE(log->get_state("m/1")->has_value());
+  EXPECT_EQ(log->get_state("m/2")->value_or(""), "two");
+  EXPECT_EQ(log->get_meta("test.note")->value_or(""), "7");
+}
+
+TEST(EventLog, ACheckpointSurvivesTheProcessDyingWithoutClosingTheLog) {
+  // A checkpoint is not synced: it reaches the OS with the WAL, which
+  // outlives the process (kill -9); only a machine crash can lose it, and
+  // then the database comes back without all of it, never with half.
+  test::TmpDir d;
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    EventLog::Options o;
+    o.dir = d.str();
+    o.fsync = true;
+    auto log = EventLog::open(o);
+    if (!log || !(*log)->append({ev("u", "{}"), ev("u", "{}")})) _exit(2);
+    EventLog::Txn cp;
+    cp.cursors.push_back({"state", 0, 2});
+    for (int i = 0; i < 1000; ++i)
+      cp.state_puts.emplace_back("m/" + std::to_string(i), std::string(500, 'x'));
+    if (!(*log)->commit_checkpoint(std::move(cp))) _exit(3);
+    _exit(0);  // no destructor: the memtables are never flushed, the WAL not closed
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  ASSERT_EQ(WEXITSTATUS(status), 0);
+  auto log = open_log(d);
+  EXPECT_EQ(log->head(), 2u);
+  EXPECT_EQ(log->cursor("state"), 2u);
+  std::size_t n = 0;
+  ASSERT_TRUE(log->scan_state("m/", [&](std::string_view, std::string_view v) {
+    EXPECT_EQ(v.size(), 500u);
+    ++n;
+    return true;
+  }));
+  EXPECT_EQ(n, 1000u);
 }
