@@ -169,6 +169,9 @@ const std::vector<Field>& schema() {
     v.push_back(with_range(field("store", "block_cache_mb", &C::store,
                                  &StoreConfig::block_cache_mb),
                            1, 1 << 20));
+    v.push_back(with_range(field("store", "state_flush_ms", &C::store,
+                                 &StoreConfig::state_flush_ms),
+                           1, 3600000));
     v.push_back(with_choices(field("log", "level", &C::log, &LogConfig::level),
                              {"trace", "debug", "info", "warn", "error",
                               "critical", "off"}));

@@ -37,6 +37,7 @@ struct StoreConfig {
   std::string sync = "fsync";  ///< "fsync" (per batch) | "os" (OS-buffered)
   std::int64_t group_commit_max_events = 4096;
   std::int64_t block_cache_mb = 64;
+  std::int64_t state_flush_ms = 50;
 };
 
 struct LogConfig {

@@ -177,7 +177,9 @@ Status Daemon::start(bool serve_http) {
   auto log = EventLog::open(lo);
   if (!log) return log.error();
   im.event_log = std::move(*log);
-  auto st = StateStore::open(*im.event_log, {});
+  StateStore::Options so;
+  so.flush_interval = std::chrono::milliseconds(im.config.store.state_flush_ms);
+  auto st = StateStore::open(*im.event_log, so);
   if (!st) return st.error();
   im.state = std::move(*st);
   if (auto vs = start_vector_search(); !vs) return vs;

@@ -7,15 +7,18 @@
 /// event up to the log head in sequence order, so concurrent submitters never
 /// apply out of order. Returns once the caller's events are visible to reads.
 ///
-/// Persistence: applied changes mark entities dirty; `flush()` writes the
-/// dirty entities and moves the `state` cursor in one atomic Txn (compare-
-/// and-set on the cursor). A flusher thread calls it every `flush_interval`
+/// Persistence: applied changes mark entities dirty; `flush()` copies the
+/// dirty entities under the lock, serialises them outside it, and writes them
+/// with the `state` cursor as one atomic checkpoint (EventLog::commit_checkpoint:
+/// compare-and-set on the cursor, beside the synced group commits rather than
+/// in them). A flusher thread calls it every `flush_interval`
 /// or when `flush_max_dirty` entities are dirty, and the destructor flushes.
 /// After a crash the state store holds a prefix of the log; `open` loads it
 /// and applies the rest, so no event is applied twice or skipped.
 ///
-/// Threading: all methods are thread-safe. Readers share a lock; apply and
-/// flush take it exclusively (flush only briefly, to copy dirty entities).
+/// Threading: all methods are thread-safe. Readers share a lock; apply takes
+/// it exclusively, flush shares it only while it copies the dirty entities
+/// (appliers wait that long).
 
 #include <chrono>
 #include <cstdint>
@@ -35,7 +38,7 @@ namespace credence {
 class StateStore {
  public:
   struct Options {
-    std::chrono::milliseconds flush_interval{200};
+    std::chrono::milliseconds flush_interval{50};
     std::size_t flush_max_dirty = 4096;
     bool start_flusher = true;
   };
