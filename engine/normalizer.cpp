@@ -9,7 +9,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
+#include <cstring>
+#include <optional>
 #include <unordered_set>
 
 #include "engine/lexicon.hpp"
@@ -1842,8 +1845,53 @@ Claim Parser::run(std::string_view text) {
 
 }  // namespace
 
+namespace {
+
+/// "Blood-type wise, I'm A positive" / "Blood type-wise I'm A positive" ->
+/// "my blood type is A positive": a leading "N-wise" (or "N wise") before
+/// "I'm" names what the speaker is saying something about, the same claim
+/// as "my N is ...". Up to three words before "wise"; one word run into it
+/// ("otherwise", "likewise", "clockwise") is not this construction.
+std::optional<std::string> wise_as_possessive(std::string_view text) {
+  auto lower = [](char ch) { return static_cast<char>(std::tolower(static_cast<unsigned char>(ch))); };
+  std::size_t b = 0;
+  while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+  std::size_t i = b;
+  int words = 1;
+  while (i < text.size() && (std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == ' ' ||
+                             text[i] == '-')) {
+    if ((text[i] == ' ' || text[i] == '-') && i + 5 <= text.size()) {
+      std::string w;
+      for (std::size_t k = i + 1; k < i + 5; ++k) w += lower(text[k]);
+      const bool end = i + 5 == text.size() || !std::isalpha(static_cast<unsigned char>(text[i + 5]));
+      if (w == "wise" && end && i > b) {
+        std::string noun(text.substr(b, i - b));
+        for (auto& ch : noun) ch = ch == '-' ? ' ' : lower(ch);
+        std::size_t r = i + 5;
+        while (r < text.size() && (text[r] == ',' || text[r] == ' ')) ++r;
+        std::string_view rest = text.substr(r);
+        static const char* const kI[] = {"i'm ", "i am ", "i\xe2\x80\x99m "};
+        for (const char* pre : kI) {
+          const std::size_t n = std::strlen(pre);
+          if (rest.size() <= n) continue;
+          bool ok = true;
+          for (std::size_t k = 0; k < n && ok; ++k) ok = lower(rest[k]) == pre[k];
+          if (ok) return "my " + noun + " is " + std::string(rest.substr(n));
+        }
+        return std::nullopt;
+      }
+      if (text[i] == ' ' && ++words > 3) return std::nullopt;
+    }
+    ++i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Claim normalize(const Lexicon& lex, std::string_view text, const NormalizeContext& ctx) {
   Parser p(lex, ctx);
+  if (auto w = wise_as_possessive(text)) return p.run(*w);
   return p.run(text);
 }
 

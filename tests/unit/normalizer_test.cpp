@@ -569,3 +569,21 @@ TEST(Normalizer, HavingWhatASlotIsNamedAfterIsThatSlot) {
   EXPECT_EQ(classify("I don't have any allergies", "I'm allergic to small talk"),
             Classification::figurative);
 }
+
+TEST(Normalizer, ANounWiseBeforeIAmIsTheSpeakersNoun) {
+  for (const char* text : {"Blood-type wise, I'm A positive", "Blood type-wise I'm A positive.",
+                           "blood type wise I am A positive"}) {
+    Claim c = claim(text);
+    EXPECT_EQ(c.subject, claim("My blood type is A positive").subject) << text;
+    EXPECT_EQ(c.slot, claim("My blood type is A positive").slot) << text;
+  }
+  EXPECT_EQ(classify("My blood type is O negative", "Blood-type wise, I'm A positive"),
+            Classification::true_contradiction);
+  EXPECT_EQ(classify("My blood type is A positive", "Blood type-wise I'm A positive"),
+            Classification::duplicate);
+  // One word run into "wise" is not the construction.
+  EXPECT_EQ(claim("Otherwise I'm fine").subject, claim("I'm fine").subject);
+  EXPECT_EQ(claim("Likewise, I'm a nurse").slot, claim("I'm a nurse").slot);
+  // Nor is "wise" as an adjective.
+  EXPECT_EQ(claim("I'm wise").subject, "user");
+}
