@@ -1757,7 +1757,7 @@ Claim Parser::run(std::string_view text) {
       }
     }
   }
-  if (c_.values.size() == 1 && in(c_.slot, {"have", "identity", "state", "value", "support", "follow"})) {
+  if (c_.values.size() == 1 && in(c_.slot, {"have", "identity", "state", "value", "support", "follow", "profession"})) {
     if (const ClassDef* cls = lex_.class_of(c_.values.front()); cls && cls->slot != "-" && cls->exclusive)
       c_.slot = cls->slot;
   }

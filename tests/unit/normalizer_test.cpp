@@ -460,8 +460,11 @@ TEST(Normalizer, ASubjectlessClauseStartingWithAPastVerbIsTheSpeakers) {
 }
 
 TEST(Normalizer, LeadingWordsBeforeTheSpeakersOwnSubjectAreNotTheSubject) {
-  for (const char* text : {"Blood-type wise, I'm A positive", "Most nights I'm in bed by eleven",
-                           "Honestly, I prefer tea", "Ugh, I hate mornings"}) {
+  // ("Blood-type wise, I'm A positive" is the speaker's blood type: see
+  // ANounWiseBeforeIAmIsTheSpeakersNoun.)
+  for (const char* text : {"Money-wise I'd say we're fine, honestly I prefer tea",
+                           "Most nights I'm in bed by eleven", "Honestly, I prefer tea",
+                           "Ugh, I hate mornings"}) {
     const Claim c = claim(text);
     EXPECT_EQ(c.subject, "user") << text;
   }
@@ -586,4 +589,16 @@ TEST(Normalizer, ANounWiseBeforeIAmIsTheSpeakersNoun) {
   EXPECT_EQ(claim("Likewise, I'm a nurse").slot, claim("I'm a nurse").slot);
   // Nor is "wise" as an adjective.
   EXPECT_EQ(claim("I'm wise").subject, "user");
+}
+
+TEST(Normalizer, AMemberOfAnExclusiveClassNamesItsSlotEvenAfterAnArticle) {
+  // "I'm a lefty": the noun after "a" would be a profession, but a member of
+  // an exclusive class (handedness, smoking, diet, ...) says its own slot.
+  EXPECT_EQ(claim("I'm a lefty").slot, "handedness");
+  EXPECT_EQ(claim("I'm a southpaw").values, std::vector<std::string>{"left-handed"});
+  EXPECT_EQ(claim("I'm a smoker").slot, "smoking");
+  EXPECT_EQ(claim("I'm a nurse").slot, "profession");
+  EXPECT_EQ(classify("I'm a lefty", "I've always been right-handed"),
+            Classification::true_contradiction);
+  EXPECT_EQ(classify("I'm a southpaw", "I'm left-handed"), Classification::duplicate);
 }
