@@ -89,6 +89,19 @@ struct EventLog::Impl {
   std::atomic<std::uint64_t> n_commits{0}, n_batches{0}, n_events{0},
       n_dups{0};
 
+  /// The stored position of a consumer's cursor (0 when it has none).
+  std::uint64_t stored_cursor(std::string_view consumer) const {
+    auto v = get(cursors, consumer);
+    return v ? parse_seq_key(*v) : 0;
+  }
+
+  /// A Txn's state and meta writes, added to `batch`.
+  void add_effects(rocksdb::WriteBatch& batch, const Txn& txn) const {
+    for (const auto& [k, v] : txn.state_puts) batch.Put(state, k, v);
+    for (const auto& k : txn.state_deletes) batch.Delete(state, k);
+    for (const auto& [k, v] : txn.meta_puts) batch.Put(meta, k, v);
+  }
+
   ~Impl() {
     if (!db) return;
     for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
@@ -275,8 +288,8 @@ void EventLog::Impl::write_group(std::vector<Pending*>& group) {
       std::uint64_t cur = 0;
       if (auto it = cursor_vals.find(m.consumer); it != cursor_vals.end()) {
         cur = it->second;
-      } else if (auto v = get(cursors, m.consumer)) {
-        cur = parse_seq_key(*v);
+      } else {
+        cur = stored_cursor(m.consumer);
       }
       if (cur != m.expected) {
         conflict = true;
@@ -319,9 +332,7 @@ void EventLog::Impl::write_group(std::vector<Pending*>& group) {
       ++next_seq;
       ++appended;
     }
-    for (const auto& [k, v] : txn.state_puts) batch.Put(state, k, v);
-    for (const auto& k : txn.state_deletes) batch.Delete(state, k);
-    for (const auto& [k, v] : txn.meta_puts) batch.Put(meta, k, v);
+    add_effects(batch, txn);
   }
 
   rocksdb::WriteOptions wo;
@@ -427,17 +438,14 @@ Expected<EventLog::CommitResult> EventLog::commit_checkpoint(Txn txn) {
   std::lock_guard lk(im.checkpoint_mu);
   rocksdb::WriteBatch batch;
   for (const auto& m : txn.cursors) {
-    std::uint64_t cur = 0;
-    if (auto v = im.get(im.cursors, m.consumer)) cur = parse_seq_key(*v);
+    const std::uint64_t cur = im.stored_cursor(m.consumer);
     if (cur != m.expected)
       return make_error(Errc::conflict, "cursor `" + m.consumer + "` is at " +
                                             std::to_string(cur) + ", expected " +
                                             std::to_string(m.expected));
     batch.Put(im.cursors, m.consumer, seq_key(m.to));
   }
-  for (const auto& [k, v] : txn.state_puts) batch.Put(im.state, k, v);
-  for (const auto& k : txn.state_deletes) batch.Delete(im.state, k);
-  for (const auto& [k, v] : txn.meta_puts) batch.Put(im.meta, k, v);
+  im.add_effects(batch, txn);
   if (batch.Count()) {
     rocksdb::WriteOptions wo;
     wo.sync = false;  // the next synced append syncs it too; replay covers a loss
@@ -500,8 +508,7 @@ std::optional<std::uint64_t> EventLog::find_idempotent(
 }
 
 std::uint64_t EventLog::cursor(std::string_view consumer) const {
-  if (auto v = impl_->get(impl_->cursors, consumer)) return parse_seq_key(*v);
-  return 0;
+  return impl_->stored_cursor(consumer);
 }
 
 std::vector<std::pair<std::string, std::uint64_t>> EventLog::cursors() const {
