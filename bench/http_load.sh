@@ -6,17 +6,19 @@
 #   bench/http_load.sh deadline ingestion with an LLM endpoint that never answers, then
 #                               drift cycles until no deferred classification is left
 #   bench/http_load.sh drift    drift cycle cost at 10,000 and at 1,000,000 memories
-#   bench/http_load.sh all      the three, in that order
+#   bench/http_load.sh save     POST /v1/messages for 60 s while the vector index is saved
+#                               every 20 s: the longest request shows any stall a save causes
+#   bench/http_load.sh all      http, deadline and drift, in that order
 #
 # Settings (environment): MEMORIES (100000), DURATION seconds per measured run (20),
-# CONNECTIONS (8), KEEP=1 keeps the work directory. Needs build/credence,
+# CONNECTIONS (8), KEEP=1 keeps the work directory, BIN another credence binary (A/B). Needs build/credence,
 # build/bench/credence_bench_log, wrk and python3 (scripts/setup installs them).
 # The daemon runs on its defaults (embedded judge, store.sync = fsync) unless a
 # phase says otherwise; every figure is whole-request latency as wrk sees it.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BIN=$ROOT/build/credence
+BIN=${BIN:-$ROOT/build/credence}
 GEN=$ROOT/build/bench/credence_bench_log
 LUA=$ROOT/bench/http/post.lua
 MEMORIES=${MEMORIES:-100000}
@@ -182,6 +184,17 @@ EOF
   rm -rf "$dir"
 }
 
+phase_save() {
+  echo "== save: POST /v1/messages while the vector index is saved every 20 s"
+  if ((!FILLED)); then fill; stop_daemon; fi
+  local from
+  from=$(wc -l <"$WORK/serve.log")
+  start_daemon "$WORK/store" --set index.save_interval_s=20
+  load /v1/messages save "${SAVE_SECONDS:-60}"
+  stop_daemon
+  tail -n +"$((from + 1))" "$WORK/serve.log" | grep -o 'vector index saved at seq [0-9]* in [0-9]* ms' || true
+}
+
 phase_drift() {
   echo "== drift: cycle cost at 10,000 and at 1,000,000 memories"
   # Two ways for a store to grow: more users of the same size (a user's
@@ -199,6 +212,7 @@ case "${1:-all}" in
   http) phase_http ;;
   deadline) phase_deadline ;;
   drift) phase_drift ;;
+  save) phase_save ;;
   all) phase_http; phase_deadline; phase_drift ;;
-  *) echo "usage: bench/http_load.sh [http|deadline|drift|all]" >&2; exit 2 ;;
+  *) echo "usage: bench/http_load.sh [http|deadline|drift|save|all]" >&2; exit 2 ;;
 esac

@@ -598,6 +598,41 @@ TEST(VectorIndex, SaveAndLoadGiveTheSameAnswers) {
   EXPECT_EQ(VectorIndex::read_meta(dir)->seq, 78u);
 }
 
+// A save larger than the writer's 1 MiB chunks and the 8 MiB removal steps:
+// records split across chunk boundaries, the paced writeback (fsync on) and
+// the stepwise removal of the replaced directory leave an exact copy.
+TEST(VectorIndex, ASaveSpanningManyChunksLoadsBackExactly) {
+  test::TmpDir d;
+  const std::string dir = (d.path() / "index").string();
+  std::mt19937 rng(21);
+  VectorIndex idx(small_options(1000));
+  std::vector<std::vector<std::vector<float>>> users;
+  for (int u = 0; u < 120; ++u) users.push_back(fill(idx, "user" + std::to_string(u), 600, rng));
+  VectorIndex::Meta meta{"hash-v1:32:test", kDim, 5, 1, 0};
+  ASSERT_TRUE(idx.save(dir, meta, true));
+  const auto bytes = std::filesystem::file_size(std::filesystem::path(dir) / "partitions.bin");
+  EXPECT_GT(bytes, std::uintmax_t{9} << 20);  // more than one removal step
+  for (int round = 0; round < 2; ++round) {
+    auto loaded = VectorIndex::load(dir, small_options(1000));
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    EXPECT_EQ((*loaded)->stats().vectors, 120u * 600u);
+    for (int u = 0; u < 120; u += 13)
+      for (std::size_t i = 0; i < 600; i += 97) {
+        const std::string user = "user" + std::to_string(u);
+        const auto hits = search(**loaded, user, users[u][i], vq(3));
+        ASSERT_FALSE(hits.empty());
+        EXPECT_EQ(hits[0].id, mid(i)) << user;
+        EXPECT_EQ(ids(hits), ids(search(idx, user, users[u][i], vq(3))));
+      }
+    // Saving again replaces the directory (the old one is removed in steps).
+    meta.seq = 6 + static_cast<std::uint64_t>(round);
+    ASSERT_TRUE(idx.save(dir, meta, true));
+    EXPECT_FALSE(std::filesystem::exists(dir + ".old"));
+    EXPECT_FALSE(std::filesystem::exists(dir + ".tmp"));
+    EXPECT_EQ(VectorIndex::read_meta(dir)->seq, meta.seq);
+  }
+}
+
 TEST(VectorIndex, CorruptOrTruncatedFilesAreReportedNotParsed) {
   test::TmpDir d;
   const std::string dir = (d.path() / "index").string();
