@@ -1246,6 +1246,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.cls = Classification::compatible;
       r.conf = 0.62;
       r.why = "They mention the same thing in different ways that can both hold.";
+    } else if (topic) {
+      // A shared topic is what pairs two statements; nothing opposes them.
+      r.cls = Classification::compatible;
+      r.conf = 0.6;
+      r.why = "They share a topic but say different kinds of things, so both can hold.";
     } else {
       r.cls = Classification::unrelated;
       r.conf = 0.75;

@@ -196,6 +196,17 @@ TEST(JudgeRules, DifferentSubjectsAreUnrelated) {
              C::unrelated);
 }
 
+// Two statements of the speaker that share a topic (here "the concert"),
+// with nothing opposing them, are compatible: the pre-screen pairs them, so
+// they are not "unrelated".
+TEST(JudgeRules, StatementsSharingATopicWithoutOppositionAreCompatible) {
+  expect_all({{"Went to a jazz concert on Friday night",
+               "Had dinner at a Georgian restaurant before the concert on Friday"}},
+             C::compatible);
+  // Sharing nothing still makes them unrelated.
+  expect_all({{"I play the violin", "My landlord is raising the rent in January"}}, C::unrelated);
+}
+
 TEST(JudgeRules, ModalityOpposesRules) {
   expect_all({{"You must run the tests before merging", "You don't have to run the tests before merging"},
               {"Hotfixes may skip code review", "Hotfixes must not skip code review"},
