@@ -1887,11 +1887,66 @@ std::optional<std::string> wise_as_possessive(std::string_view text) {
   return std::nullopt;
 }
 
+/// "Big Red Sox fan as well." / "Huge coffee drinker." / "Software engineer
+/// at Google." -> "I'm ...": a statement of the speaker (not a concept) whose
+/// first sentence has no verb and whose head noun names a kind of person is
+/// the speaker's identity with "I'm" left out. No pronoun, determiner,
+/// possessive or auxiliary may appear, and no word may be an inflected verb
+/// form (a fragment with a verb, "Went to a concert", is another rule's);
+/// the head is the last word before a preposition, conjunction, "as well",
+/// "too" or the end.
+std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_view text,
+                                                MemoryKind kind) {
+  if (kind == MemoryKind::concept_) return std::nullopt;
+  const WordNet& wn = lex.wordnet();
+  const auto toks = tokenize(lex, text);
+  std::vector<const Token*> sent;
+  for (const auto& t : toks) {
+    if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" || t.text == ";")) {
+      if (!sent.empty()) break;
+      continue;
+    }
+    sent.push_back(&t);
+  }
+  const Token* head = nullptr;
+  bool head_done = false;
+  std::size_t words = 0;
+  for (const Token* t : sent) {
+    if (!t->is_word()) continue;
+    ++words;
+    const std::string& l = t->lemma;
+    if (is_first_person(l) || is_aux(l) || is_fuzzy_pronoun(l) || is_possessive_det(l) ||
+        in(l, {"you", "everyone", "everybody", "people", "anyone", "anybody", "nobody", "the", "a",
+               "an", "no", "not", "never", "what", "how", "who"}) ||
+        lex.is_negator(l))
+      return std::nullopt;
+    if (t->text != l && !wn.synsets(l, Pos::verb).empty() && wn.synsets(t->text, Pos::noun).empty())
+      return std::nullopt;  // an inflected verb ("runs", "went")
+    if (is_prep(l) || is_conj(l) || in(l, {"too", "well", "also"})) {
+      head_done = head_done || head != nullptr;
+      continue;
+    }
+    if (!head_done) head = t;
+  }
+  if (!head || words < 2 || words > 12) return std::nullopt;
+  // One of the two commonest senses ("fan": a device, then a devotee; not
+  // "appointment", whose person sense is its fourth).
+  bool person = false;
+  const auto senses = wn.synsets(head->lemma, Pos::noun);
+  for (std::size_t k = 0; k < senses.size() && k < 2; ++k)
+    person = person || std::string_view(WordNet::lexfile_name(wn.synset(senses[k]).lexfile)) == "noun.person";
+  if (!person) return std::nullopt;
+  std::size_t b = 0;
+  while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+  return "I'm " + std::string(text.substr(b));
+}
+
 }  // namespace
 
 Claim normalize(const Lexicon& lex, std::string_view text, const NormalizeContext& ctx) {
   Parser p(lex, ctx);
   if (auto w = wise_as_possessive(text)) return p.run(*w);
+  if (auto f = fragment_as_identity(lex, text, ctx.kind)) return p.run(*f);
   return p.run(text);
 }
 

@@ -591,6 +591,28 @@ TEST(Normalizer, ANounWiseBeforeIAmIsTheSpeakersNoun) {
   EXPECT_EQ(claim("I'm wise").subject, "user");
 }
 
+TEST(Normalizer, AVerblessFragmentNamingAKindOfPersonIsTheSpeakersIdentity) {
+  // "I'm" left out: the same claim as with it.
+  for (auto [frag, full] : {std::pair{"Big Red Sox fan as well.", "I'm a big Red Sox fan as well."},
+                            std::pair{"Huge coffee drinker.", "I'm a huge coffee drinker."},
+                            std::pair{"Software engineer at Google.", "I'm a software engineer at Google."}}) {
+    const Claim c = claim(frag), f = claim(full);
+    EXPECT_EQ(c.subject, "user") << frag;
+    EXPECT_EQ(c.slot, f.slot) << frag;
+    EXPECT_EQ(c.object, f.object) << frag;
+    EXPECT_EQ(c.values, f.values) << frag;
+  }
+  EXPECT_EQ(classify("I'm a die-hard Celtics fan.", "Big Red Sox fan as well."), Classification::compatible);
+  // Not when the head is not a person (an appointment), when there is a verb
+  // or a determiner, or in a concept (a project fact is not the speaker).
+  EXPECT_NE(claim("Dentist appointment on Monday.").subject, "user");
+  EXPECT_EQ(claim("Went to a jazz concert").slot, claim("I went to a jazz concert").slot);
+  EXPECT_NE(claim("The release manager for 4.2.").subject, "user");
+  NormalizeContext concept_ctx;
+  concept_ctx.kind = MemoryKind::concept_;
+  EXPECT_NE(normalize(test::lexicon(), "Release manager for 4.2.", concept_ctx).subject, "user");
+}
+
 TEST(Normalizer, AMemberOfAnExclusiveClassNamesItsSlotEvenAfterAnArticle) {
   // "I'm a lefty": the noun after "a" would be a profession, but a member of
   // an exclusive class (handedness, smoking, diet, ...) says its own slot.
