@@ -78,6 +78,9 @@ void push_unique(std::vector<std::string>& v, const std::string& s) {
   if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
 }
 
+std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_view text,
+                                                const Toks& toks, MemoryKind kind);
+
 class Parser {
  public:
   Parser(const Lexicon& lex, const NormalizeContext& ctx) : lex_(lex), wn_(lex.wordnet()), ctx_(ctx) {}
@@ -85,6 +88,7 @@ class Parser {
   Claim run(std::string_view text);
 
  private:
+  bool rewritten_ = false;  // run() was given a rewrite of the text already
   // ---- helpers -------------------------------------------------------------
   bool verb_capable(const Token& t) const {
     return t.is_word() && !wn_.synsets(t.lemma, Pos::verb).empty();
@@ -1638,6 +1642,12 @@ std::string Parser::domain_of() const {
 
 Claim Parser::run(std::string_view text) {
   Toks all = tokenize(lex_, text);
+  if (!rewritten_)
+    if (auto f = fragment_as_identity(lex_, text, all, ctx_.kind)) {
+      Parser p(lex_, ctx_);
+      p.rewritten_ = true;
+      return p.run(*f);
+    }
   {
     const auto lem = lemmas_of(all);
     for (std::size_t i = 0; i < lem.size(); ++i)
@@ -1896,10 +1906,9 @@ std::optional<std::string> wise_as_possessive(std::string_view text) {
 /// the head is the last word before a preposition, conjunction, "as well",
 /// "too" or the end.
 std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_view text,
-                                                MemoryKind kind) {
+                                                const Toks& toks, MemoryKind kind) {
   if (kind == MemoryKind::concept_) return std::nullopt;
   const WordNet& wn = lex.wordnet();
-  const auto toks = tokenize(lex, text);
   std::vector<const Token*> sent;
   for (const auto& t : toks) {
     if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" || t.text == ";")) {
@@ -1946,7 +1955,6 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
 Claim normalize(const Lexicon& lex, std::string_view text, const NormalizeContext& ctx) {
   Parser p(lex, ctx);
   if (auto w = wise_as_possessive(text)) return p.run(*w);
-  if (auto f = fragment_as_identity(lex, text, ctx.kind)) return p.run(*f);
   return p.run(text);
 }
 

@@ -1321,7 +1321,8 @@ Status VectorIndex::save(const std::string& dir, const Meta& meta,
     if (!h)
       return make_error(Errc::io_error,
                         "cannot read back " + (tmp / name).string());
-    if (fsync && !fsync_path(tmp / name))
+    // Graph files were synced as each was written.
+    if (fsync && name == files.front() && !fsync_path(tmp / name))
       return make_error(Errc::io_error, "cannot sync " + (tmp / name).string());
     j.begin_object()
         .kv("name", name)
