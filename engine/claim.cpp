@@ -141,6 +141,7 @@ void write_claim(JsonWriter& w, const Claim& c) {
   if (c.history) w.kv("history", true);
   if (c.never) w.kv("never", true);
   if (c.strong) w.kv("strong", true);
+  write_list(w, "amounts", c.amounts);
   w.end_object();
 }
 
@@ -178,6 +179,7 @@ Claim read_claim(json::ObjReader& r) {
   c.history = r.opt_bool("history").value_or(false);
   c.never = r.opt_bool("never").value_or(false);
   c.strong = r.opt_bool("strong").value_or(false);
+  c.amounts = r.opt_str_array("amounts").value_or(std::vector<std::string>{});
   return c;
 }
 

@@ -107,6 +107,12 @@ struct Claim {
   /// A strong stance (hate, can't stand, never touch, avoid): it rules out
   /// doing the thing by habit.
   bool strong = false;
+  /// Every number, measure and clock time the text names, normalised (a
+  /// measure to its dimension's base unit: "an hour and a half" and "90
+  /// minutes" are both "5400s", "11pm" is "23:00", "eight" is "8"),
+  /// wherever the parse put them: two wordings of one fact share them even
+  /// when their slots cannot be matched.
+  std::vector<std::string> amounts;
 
   bool operator==(const Claim&) const = default;
 };

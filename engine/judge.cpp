@@ -337,6 +337,15 @@ bool disjoint(const Lexicon& lex, const char* dim, const std::string& a, const s
   return true;
 }
 
+/// Both sides qualified in one dimension by values that exclude each other
+/// ("on weekdays" / "at weekends", "at work" / "at home"): the speaker
+/// contrasts two contexts of one habit or setting.
+bool scopes_contrasted(const Lexicon& lex, const ClaimScope& a, const ClaimScope& b) {
+  for (ScopeDim d : kScopeDims)
+    if (disjoint(lex, to_string(d), a.get(d), b.get(d))) return true;
+  return false;
+}
+
 bool scopes_disjoint(const Lexicon& lex, const ClaimScope& a, const ClaimScope& b) {
   bool shared_dimension = false;
   for (ScopeDim d : kScopeDims) {
@@ -529,6 +538,29 @@ bool paraphrase(const Lexicon& lex, const Claim& a, const Claim& b, std::string_
     return static_cast<double>(found) / static_cast<double>(words.size());
   };
   return share(wa, wb) >= kParaphraseShare && share(wb, wa) >= kParaphraseShare;
+}
+
+/// Whether two statements restate one fact through its numbers: the same
+/// amounts (at least one; measures of one unit within 1%, see same_amount),
+/// a thing both name, the same polarity, rule force and quantifiers ("I
+/// drink two litres of water a day" / "I get through about 2 L of water
+/// daily"; "Leo turns eight in May" / "Leo's birthday is in May, he'll be
+/// 8"). Weaker evidence than equal values, so the caller keeps it LOW.
+bool restates_amounts(const Claim& a, const Claim& b, std::string_view ta, std::string_view tb) {
+  if (a.amounts.empty() || a.amounts.size() != b.amounts.size()) return false;
+  if (a.stance != b.stance || a.never != b.never || deontic(a) != deontic(b) || a.figurative ||
+      b.figurative || restrictors_in(ta) != restrictors_in(tb))
+    return false;
+  for (const auto& x : a.amounts) {
+    const auto qx = quantity_of(x);
+    bool found = false;
+    for (const auto& y : b.amounts) {
+      const auto qy = quantity_of(y);
+      found = found || x == y || (qx && qy && same_amount(*qx, *qy));
+    }
+    if (!found) return false;
+  }
+  return shares_keyword(a, b, {});
 }
 
 /// A person: the user, or a noun WordNet files under noun.person ("brother").
@@ -982,7 +1014,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           return r;
         }
       }
-      if (!b.additive && paraphrase(lex, a, b, ea.text, eb.text)) {
+      if (!b.additive &&
+          (paraphrase(lex, a, b, ea.text, eb.text) || restates_amounts(a, b, ea.text, eb.text))) {
         r.cls = Classification::duplicate;
         r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
         r.why = "Both appear to say the same about " + topic + " in other words.";
@@ -1222,8 +1255,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         }
       }
     }
+    // The same person in two contrasted contexts of one dimension ("On
+    // weekdays I'm up at 6" / "Weekends I sleep in till 10"): the contrast
+    // itself says the two describe one habit, whatever verbs they use.
+    const bool contrasted = person && a.subject == b.subject && a.subject_kind == SubjectKind::present &&
+                            b.subject_kind == SubjectKind::present && scopes_contrasted(lex, a.scope, b.scope);
     if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive &&
-        (topic || (person && !generic_domain && a.domain == b.domain))) {
+        (topic || contrasted || (person && !generic_domain && a.domain == b.domain))) {
       // One thing said of in two disjoint contexts, in other words
       // ("Enterprise customers get a 99.95% uptime SLA" / "Free-tier
       // accounts come with no uptime SLA"): each holds in its own.
@@ -1231,6 +1269,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.conf = 0.6;
       r.why = "Both are about " + a.subject + " in disjoint contexts (" + scope_text(a.scope) + " vs " +
               scope_text(b.scope) + "), so both can hold.";
+      return r;
+    }
+    if (topic && !b.additive &&
+        (paraphrase(lex, a, b, ea.text, eb.text) || restates_amounts(a, b, ea.text, eb.text))) {
+      // The same words in another construction ("I go to the gym every
+      // Tuesday and Thursday" / "Tuesdays and Thursdays are my gym days"):
+      // the parse found different slots, the words say the same.
+      r.cls = Classification::duplicate;
+      r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
+      r.why = "Both appear to say the same in other words.";
       return r;
     }
     if (a.subject != "user" && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
@@ -1496,6 +1544,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     r.conf = 0.9;
     r.why = "The incoming statement restates the existing memory (" +
             (thing_a.empty() ? slot_phrase(a.slot) : thing_a) + ").";
+    return r;
+  }
+  if (!b.additive && (!vrel || *vrel != ValueRel::specific_b) && restates_amounts(a, b, ea.text, eb.text)) {
+    // The values as parsed differ, the numbers and the thing do not ("I
+    // drink two litres of water a day" / "I get through about 2 L of water
+    // daily"): a restatement, at LOW.
+    r.cls = Classification::duplicate;
+    r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
+    r.why = "Both give the same amounts for the same thing in other words.";
     return r;
   }
   r.cls = Classification::compatible;

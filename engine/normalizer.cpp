@@ -398,6 +398,11 @@ void Parser::strip_scopes(Toks& t) {
     for (std::size_t k = i; k < i + m.length; ++k) drop[k] = true;
     i += m.length;
   }
+  // A conjunction between two scopes goes with them ("Mondays and
+  // Wednesdays", "mornings or evenings").
+  for (std::size_t i = 1; i + 1 < t.size(); ++i)
+    if (drop[i - 1] && drop[i + 1] && (lem[i] == "and" || lem[i] == "or" || t[i].text == ","))
+      drop[i] = true;
   Toks out;
   for (std::size_t i = 0; i < t.size(); ++i)
     if (!drop[i]) out.push_back(std::move(t[i]));
@@ -1653,6 +1658,10 @@ Claim Parser::run(std::string_view text) {
     for (std::size_t i = 0; i < lem.size(); ++i)
       if (lex_.figurative_table().match(lem, i)) c_.figurative = true;
   }
+  // Amounts: the measures and clock times of the whole text.
+  for (const auto& t : all)
+    if (t.kind == Token::Kind::quantity || t.kind == Token::Kind::time || t.kind == Token::Kind::number)
+      push_unique(c_.amounts, t.text);
   // Keywords: content lemmas of the whole text.
   for (const auto& t : all) {
     if (!t.is_word() || t.lemma.size() < 2) continue;

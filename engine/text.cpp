@@ -223,6 +223,7 @@ const char* base_unit(std::string_view dimension) {
   if (dimension == "mass") return "kg";
   if (dimension == "percent") return "%";
   if (dimension == "rate") return "rpm";
+  if (dimension == "volume") return "l";
   return "";
 }
 
@@ -360,6 +361,14 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
                lex.unit(words[i + 2].first)) {
       num = 0.5;  // "half an hour"
       ++i;
+    } else if ((w == "a" || w == "an") && i + 4 < words.size() && words[i + 2].first == "and" &&
+               (words[i + 3].first == "a" || words[i + 3].first == "an") && words[i + 4].first == "half" &&
+               lex.unit(words[i + 1].first)) {
+      // "an hour and a half": one and a half of the unit.
+      num = 1.5;
+      attached_unit = words[i + 1].first;
+      for (std::size_t k = 1; k <= 4; ++k) t.surface += " " + words[i + k].second;
+      i += 4;
     } else if ((w == "a" || w == "an") && i + 1 < words.size() &&
                (words[i + 1].first == "dozen" || words[i + 1].first == "couple")) {
       num = words[i + 1].first == "dozen" ? 12 : 2;

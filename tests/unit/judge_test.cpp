@@ -207,6 +207,36 @@ TEST(JudgeRules, StatementsSharingATopicWithoutOppositionAreCompatible) {
   expect_all({{"I play the violin", "My landlord is raising the rent in January"}}, C::unrelated);
 }
 
+TEST(JudgeRules, OnePersonInTwoContrastedContextsIsContextDependent) {
+  // Different verbs, no shared word: the contrast of one scope dimension
+  // (weekday / weekend, work / home) says both describe one habit.
+  expect_all({{"On weekdays I'm at my desk by eight", "At weekends I rarely leave the house before noon"},
+              {"During the week I train at the gym", "On weekends I go hiking in the hills"}},
+             C::context_dependent);
+  // Without a contrast of one dimension, nothing links them.
+  EXPECT_NE(classify("I'm at my desk by eight", "I rarely leave the house before noon"), C::context_dependent);
+}
+
+TEST(JudgeRules, TheSameAmountsOfOneThingInOtherWordsAreADuplicate) {
+  expect_all({{"My daughter Mia turns six in June", "Mia's birthday is in June, she'll be 6"},
+              {"I walk about three miles every morning", "Every morning I do a 3 mile walk"},
+              {"The nightly backup takes an hour and a half", "The nightly backup runs for 90 minutes"}},
+             C::duplicate);
+  // Another amount is not a restatement.
+  EXPECT_NE(classify("My daughter Mia turns six in June", "Mia's birthday is in June, she'll be 7"),
+            C::duplicate);
+  EXPECT_NE(classify("I walk about three miles every morning", "Every morning I do a 5 mile walk"),
+            C::duplicate);
+}
+
+TEST(JudgeRules, OneStatementInAnotherConstructionIsADuplicate) {
+  // The parse finds different slots; the words (and the days, a scope
+  // joined by "and") are the same.
+  expect_all({{"I do yoga every Monday and Wednesday", "Mondays and Wednesdays are my yoga days"},
+              {"I swim at the lake every Saturday", "Saturdays are my lake swimming days"}},
+             C::duplicate);
+}
+
 TEST(JudgeRules, ModalityOpposesRules) {
   expect_all({{"You must run the tests before merging", "You don't have to run the tests before merging"},
               {"Hotfixes may skip code review", "Hotfixes must not skip code review"},

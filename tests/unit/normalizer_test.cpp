@@ -33,6 +33,23 @@ TEST(Tokenizer, NormalisesUnitsToTheBaseUnit) {
   EXPECT_EQ(value("10 MB"), value("10 megabytes"));
   EXPECT_EQ(value("100 requests per minute"), value("100 requests/minute"));
   EXPECT_NE(value("30 seconds"), value("30 minutes"));
+  EXPECT_EQ(value("an hour and a half"), value("90 minutes"));
+  EXPECT_EQ(value("a minute and a half"), "90s");
+  EXPECT_EQ(value("two litres"), value("2 L"));
+  EXPECT_EQ(value("2 litres"), value("2000 ml"));
+}
+
+TEST(Normalizer, AConjunctionBetweenTwoScopesGoesWithThem) {
+  Claim c = claim("Mondays and Wednesdays are my yoga days");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_EQ(c.scope.get(ScopeDim::day), "monday");
+}
+
+TEST(Normalizer, KeepsEveryAmountOfTheText) {
+  EXPECT_EQ(claim("It takes me 90 minutes to get to work").amounts, std::vector<std::string>{"5400s"});
+  EXPECT_EQ(claim("Leo's birthday is in May, he'll be eight").amounts, std::vector<std::string>{"8"});
+  EXPECT_EQ(claim("Daily at 06:00 UTC, the reporting job kicks off").amounts, std::vector<std::string>{"06:00"});
+  EXPECT_TRUE(claim("I like Honda").amounts.empty());
 }
 
 TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
@@ -328,6 +345,7 @@ TEST(Normalizer, ClaimRoundTripsThroughJson) {
   c.never = true;
   c.strong = true;
   c.predicate = "have";
+  ASSERT_FALSE(c.amounts.empty()) << "the round trip covers the amounts";
   JsonWriter w;
   write_claim(w, c);
   simdjson::dom::parser parser;
