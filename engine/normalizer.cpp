@@ -423,7 +423,8 @@ void Parser::strip_time(Toks& t) {
     auto unit_at = [&](std::size_t k) {
       return k < t.size() && (units.count(t[k].lemma) || months.count(t[k].text));
     };
-    if ((x == "last" || x == "next" || x == "this" || x == "every") && unit_at(i + 1)) {
+    if (((x == "last" || x == "next" || x == "this" || x == "every") && unit_at(i + 1)) ||
+        (x == "most" && unit_at(i + 1) && t[i + 1].text != t[i + 1].lemma)) {
       drop[i] = drop[i + 1] = true;
       if (x == "last") c_.tense = Tense::past;
       if (x == "last" && in(t[i + 1].lemma, {"year", "decade"})) year_scale_past_ = true;
@@ -1146,6 +1147,24 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
         return;
       }
     }
+    // A portion of something is the thing ("a glass of red wine", "two cups
+    // of coffee", "a slice of pizza"): a head one of whose first senses
+    // WordNet files under noun.quantity (glassful, cupful), then "of".
+    {
+      const std::size_t h = !np.empty() && np.front().kind == Token::Kind::number ? 1 : 0;
+      if (np.size() > h + 2 && np[h + 1].is_word() && np[h + 1].lemma == "of" && np[h].is_word()) {
+        // The singular too: WordNet's "glasses" are spectacles.
+        const std::string& w = np[h].text;
+        bool portion = false;
+        for (const std::string& form : {np[h].lemma, w.size() > 3 && w.back() == 's' ? w.substr(0, w.size() - 1) : w,
+                                        w.size() > 4 && w.compare(w.size() - 2, 2, "es") == 0 ? w.substr(0, w.size() - 2) : w}) {
+          auto ids = wn_.lookup(form, Pos::noun);
+          for (std::size_t k = 0; k < ids.size() && k < 3; ++k)
+            portion = portion || std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.quantity";
+        }
+        if (portion) np.erase(np.begin() + static_cast<std::ptrdiff_t>(h), np.begin() + static_cast<std::ptrdiff_t>(h + 2));
+      }
+    }
     // A leading number before a noun is a count ("two kids").
     if (np.size() > 1 && np.front().kind == Token::Kind::number) {
       c_.count = np.front().number;
@@ -1178,6 +1197,12 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
             ++k;
           push_unique(c_.possessions, lex_.canonical(p[k].lemma));
         }
+        continue;
+      }
+      // "a glass or two of wine": the number is an aside of the portion.
+      if (l == "or" && seen_noun && i + 2 < p.size() && p[i + 1].kind == Token::Kind::number &&
+          p[i + 2].is_word() && p[i + 2].lemma == "of") {
+        ++i;
         continue;
       }
       if (l == "and" || l == "or" || l == ",") {
@@ -1671,6 +1696,15 @@ Claim Parser::run(std::string_view text) {
       continue;
     push_unique(c_.keywords, lex_.canonical(t.lemma));
   }
+  // ", not even X" only extends a denial to X ("I don't drink alcohol, not
+  // even socially"): its negation is not a second one of the claim.
+  for (std::size_t i = 0; i + 2 < all.size(); ++i)
+    if (all[i].kind == Token::Kind::punct && all[i].text == "," && all[i + 1].is_word() &&
+        all[i + 1].lemma == "not" && all[i + 2].is_word() && all[i + 2].lemma == "even") {
+      std::size_t j = i + 1;
+      while (j < all.size() && !(all[j].kind == Token::Kind::punct && all[j].text != "'")) ++j;
+      all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
+    }
   // First sentence. A parenthesised aside ("I work at Acme (see the wiki)")
   // is left out of the claim, unless it is all there is.
   auto first_sentence = [&all](bool asides) {

@@ -237,6 +237,12 @@ TEST(JudgeRules, OneStatementInAnotherConstructionIsADuplicate) {
              C::duplicate);
 }
 
+TEST(JudgeRules, AHabitOfAPortionOfWhatIsDeniedContradictsTheDenial) {
+  expect_all({{"I don't drink alcohol, not even socially", "I usually have a glass or two of red wine with dinner"},
+              {"I don't drink coffee", "I have two cups of coffee most mornings"}},
+             C::true_contradiction);
+}
+
 TEST(JudgeRules, ModalityOpposesRules) {
   expect_all({{"You must run the tests before merging", "You don't have to run the tests before merging"},
               {"Hotfixes may skip code review", "Hotfixes must not skip code review"},

@@ -45,6 +45,23 @@ TEST(Normalizer, AConjunctionBetweenTwoScopesGoesWithThem) {
   EXPECT_EQ(c.scope.get(ScopeDim::day), "monday");
 }
 
+TEST(Normalizer, APortionOfSomethingIsTheThing) {
+  EXPECT_EQ(claim("I have a glass of red wine with dinner").values, std::vector<std::string>{"red wine"});
+  EXPECT_EQ(claim("I have two glasses of wine most nights").values, std::vector<std::string>{"wine"});
+  EXPECT_EQ(claim("I usually have a glass or two of red wine with dinner").values,
+            std::vector<std::string>{"red wine"});
+  EXPECT_EQ(claim("I drink two cups of tea a day").values, std::vector<std::string>{"tea"});
+  // Not every "X of Y": a member of the board is a member.
+  EXPECT_NE(claim("Dana is a member of the board").values, std::vector<std::string>{"board"});
+}
+
+TEST(Normalizer, NotEvenExtendsADenialInsteadOfCancellingIt) {
+  Claim c = claim("I don't drink alcohol, not even socially");
+  EXPECT_EQ(c.stance, -1);
+  EXPECT_EQ(c.values, std::vector<std::string>{"alcohol"});
+  EXPECT_EQ(claim("I don't eat meat, not even chicken").stance, -1);
+}
+
 TEST(Normalizer, KeepsEveryAmountOfTheText) {
   EXPECT_EQ(claim("It takes me 90 minutes to get to work").amounts, std::vector<std::string>{"5400s"});
   EXPECT_EQ(claim("Leo's birthday is in May, he'll be eight").amounts, std::vector<std::string>{"8"});
