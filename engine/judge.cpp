@@ -314,7 +314,9 @@ enum class Deontic { none, required, not_required, permitted, forbidden };
 Deontic deontic(const Claim& c) {
   const bool neg = c.stance < 0;
   switch (c.modality) {
-    case Modality::none: return Deontic::none;
+    // "Deploys require a sign-off", "Merges need two reviews": the verb
+    // states the obligation.
+    case Modality::none: return c.slot == "require" ? (neg ? Deontic::not_required : Deontic::required) : Deontic::none;
     case Modality::must:
     case Modality::should: return neg ? Deontic::not_required : Deontic::required;
     case Modality::must_not:
@@ -495,6 +497,22 @@ std::vector<std::string> restrictors_in(std::string_view text) {
   return out;
 }
 
+/// Whether two claims name the same amounts (Claim::amounts; measures of
+/// one unit within 1%, see same_amount), numbers in words included.
+bool same_amounts(const Claim& a, const Claim& b) {
+  if (a.amounts.size() != b.amounts.size()) return false;
+  for (const auto& x : a.amounts) {
+    const auto qx = quantity_of(x);
+    bool found = false;
+    for (const auto& y : b.amounts) {
+      const auto qy = quantity_of(y);
+      found = found || x == y || (qx && qy && same_amount(*qx, *qy));
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
 /// Whether two statements about one thing named in other words say the same
 /// in other words: each repeats most of the other's words (equal up
 /// to a plural, or synonyms among WordNet's first senses), with the same
@@ -504,7 +522,7 @@ std::vector<std::string> restrictors_in(std::string_view text) {
 bool paraphrase(const Lexicon& lex, const Claim& a, const Claim& b, std::string_view ta,
                 std::string_view tb) {
   if (a.stance != b.stance || a.never != b.never || deontic(a) != deontic(b) ||
-      a.figurative != b.figurative || numbers_in(ta) != numbers_in(tb) ||
+      a.figurative != b.figurative || numbers_in(ta) != numbers_in(tb) || !same_amounts(a, b) ||
       restrictors_in(ta) != restrictors_in(tb))
     return false;
   const WordNet& wn = lex.wordnet();
@@ -547,19 +565,10 @@ bool paraphrase(const Lexicon& lex, const Claim& a, const Claim& b, std::string_
 /// daily"; "Leo turns eight in May" / "Leo's birthday is in May, he'll be
 /// 8"). Weaker evidence than equal values, so the caller keeps it LOW.
 bool restates_amounts(const Claim& a, const Claim& b, std::string_view ta, std::string_view tb) {
-  if (a.amounts.empty() || a.amounts.size() != b.amounts.size()) return false;
+  if (a.amounts.empty() || !same_amounts(a, b)) return false;
   if (a.stance != b.stance || a.never != b.never || deontic(a) != deontic(b) || a.figurative ||
       b.figurative || restrictors_in(ta) != restrictors_in(tb))
     return false;
-  for (const auto& x : a.amounts) {
-    const auto qx = quantity_of(x);
-    bool found = false;
-    for (const auto& y : b.amounts) {
-      const auto qy = quantity_of(y);
-      found = found || x == y || (qx && qy && same_amount(*qx, *qy));
-    }
-    if (!found) return false;
-  }
   return shares_keyword(a, b, {});
 }
 
@@ -893,6 +902,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       for (const auto& x : b.values)
         for (const auto& v : a.values)
           if (x == v) same_subject = true;
+    // The user changes one of their things, naming it by what A says it is
+    // ("My phone is a Pixel 6" / "Upgraded to a Pixel 9 last week").
+    const bool users_thing =
+        std::find(a.possessions.begin(), a.possessions.end(), a.subject) != a.possessions.end();
+    if (users_thing && cue_any && !b.values.empty() && shares_keyword(a, b, words_of(a.subject)))
+      same_subject = true;
   }
   if (!same_subject) {
     // "I have two kids" / "My daughter is 7": the other subject is one of the user's.

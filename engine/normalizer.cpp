@@ -565,8 +565,13 @@ void Parser::strip_leading_adjunct(Toks& t) {
   }
   const Token& n = t[comma + 1];
   if (!n.is_word()) return;
+  // ", checkout listens on 8081": a bare noun then a verb in the third
+  // person starts a clause too.
+  const bool noun_then_verb = comma + 2 < t.size() && t[comma + 2].is_word() && noun_capable(n) &&
+                              t[comma + 2].text != t[comma + 2].lemma && t[comma + 2].text.back() == 's' &&
+                              verb_capable(t[comma + 2]);
   if (!(is_first_person(n.lemma) || is_possessive_det(n.lemma) || in(n.lemma, {"the", "we", "our"}) ||
-        n.capitalised))
+        n.capitalised || noun_then_verb))
     return;
   t.erase(t.begin(), t.begin() + static_cast<long>(comma + 1));
 }
@@ -755,7 +760,14 @@ std::size_t Parser::parse_subject(const Toks& t) {
   }
   const std::size_t f0 = (subject_from_scope_ && t.size() > 1 && in(l0, {"the", "a", "an"})) ? 1 : 0;
   const auto& lf = t[f0].lemma;
-  const bool next_aux = t.size() > f0 + 1 && (is_aux(t[f0 + 1].lemma) || t[f0 + 1].lemma == "need");
+  // A plural noun then a base-form verb that is no noun ("Production deploys
+  // require sign-off"): the scope modifies the subject noun.
+  const bool plural_then_verb = t.size() > f0 + 1 && t[f0].is_word() && t[f0 + 1].is_word() &&
+                                t[f0].text.size() > 3 && t[f0].text.back() == 's' && t[f0].text != t[f0].lemma &&
+                                verb_capable(t[f0 + 1]) && !noun_capable(t[f0 + 1]) &&
+                                t[f0 + 1].text == t[f0 + 1].lemma && !is_prep(t[f0 + 1].lemma);
+  const bool next_aux =
+      t.size() > f0 + 1 && (is_aux(t[f0 + 1].lemma) || t[f0 + 1].lemma == "need" || plural_then_verb);
   // A base-form verb after a plural scope ("Free-tier accounts come with
   // ...", "Enterprise customers get a ...") shows itself by what follows it.
   const bool base_verb = subject_from_scope_ && t.size() > f0 + 1 && t[f0].text == t[f0].lemma &&

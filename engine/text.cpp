@@ -370,7 +370,8 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       for (std::size_t k = 1; k <= 4; ++k) t.surface += " " + words[i + k].second;
       i += 4;
     } else if ((w == "a" || w == "an") && i + 1 < words.size() &&
-               (words[i + 1].first == "dozen" || words[i + 1].first == "couple")) {
+               (words[i + 1].first == "dozen" || words[i + 1].first == "couple" ||
+                (words[i + 1].first == "pair" && i + 2 < words.size() && words[i + 2].first == "of"))) {
       num = words[i + 1].first == "dozen" ? 12 : 2;
       ++i;
       if (i + 1 < words.size() && words[i + 1].first == "of") ++i;

@@ -243,6 +243,26 @@ TEST(JudgeRules, AHabitOfAPortionOfWhatIsDeniedContradictsTheDenial) {
              C::true_contradiction);
 }
 
+TEST(JudgeRules, AVerbOfRequirementIsAnObligation) {
+  // "X require(s) Y" against "Y isn't required for X": one rule requires
+  // what the other says is not required.
+  expect_all({{"Staging deploys require a green build", "A green build isn't required for staging deploys"},
+              {"Releases need approval from QA", "QA approval is not required for releases"}},
+             C::true_contradiction);
+  EXPECT_EQ(classify("Code reviews need a pair of approvals", "Code reviews need two approvals"), C::duplicate);
+}
+
+TEST(JudgeRules, TheUserReplacingOneOfTheirThingsIsAChange) {
+  expect_all({{"My laptop is a ThinkPad X1", "Upgraded to a ThinkPad X13 yesterday"},
+              {"My phone is a Pixel 6", "Upgraded to a Pixel 9 last week"}},
+             C::temporal_change);
+}
+
+TEST(JudgeRules, ALeadingTimePhraseSetOffByACommaIsNotTheSubject) {
+  EXPECT_EQ(classify("The search service listens on port 9200", "As of the June upgrade, search listens on 9300"),
+            C::temporal_change);
+}
+
 TEST(JudgeRules, ModalityOpposesRules) {
   expect_all({{"You must run the tests before merging", "You don't have to run the tests before merging"},
               {"Hotfixes may skip code review", "Hotfixes must not skip code review"},

@@ -37,6 +37,7 @@ TEST(Tokenizer, NormalisesUnitsToTheBaseUnit) {
   EXPECT_EQ(value("a minute and a half"), "90s");
   EXPECT_EQ(value("two litres"), value("2 L"));
   EXPECT_EQ(value("2 litres"), value("2000 ml"));
+  EXPECT_EQ(tokenize(test::lexicon(), "a pair of approvals").front().text, "2");
 }
 
 TEST(Normalizer, AConjunctionBetweenTwoScopesGoesWithThem) {
@@ -60,6 +61,15 @@ TEST(Normalizer, NotEvenExtendsADenialInsteadOfCancellingIt) {
   EXPECT_EQ(c.stance, -1);
   EXPECT_EQ(c.values, std::vector<std::string>{"alcohol"});
   EXPECT_EQ(claim("I don't eat meat, not even chicken").stance, -1);
+}
+
+TEST(Normalizer, AScopeBeforeAPluralNounModifiesTheSubject) {
+  Claim c = claim("Production deploys require sign-off from the security team");
+  EXPECT_EQ(c.subject, "deploy");
+  EXPECT_EQ(c.slot, "require");
+  EXPECT_EQ(c.scope.get(ScopeDim::env), "production");
+  // The scope itself is the subject before a verb of its own.
+  EXPECT_EQ(claim("Staging has 2 replicas").subject, "environment");
 }
 
 TEST(Normalizer, KeepsEveryAmountOfTheText) {
