@@ -568,6 +568,7 @@ void Parser::strip_leading_adjunct(Toks& t) {
   // ", checkout listens on 8081": a bare noun then a verb in the third
   // person starts a clause too.
   const bool noun_then_verb = comma + 2 < t.size() && t[comma + 2].is_word() && noun_capable(n) &&
+                              !is_fuzzy_pronoun(n.lemma) && !is_aux(t[comma + 2].lemma) &&
                               t[comma + 2].text != t[comma + 2].lemma && t[comma + 2].text.back() == 's' &&
                               verb_capable(t[comma + 2]);
   if (!(is_first_person(n.lemma) || is_possessive_det(n.lemma) || in(n.lemma, {"the", "we", "our"}) ||

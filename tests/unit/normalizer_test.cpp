@@ -70,6 +70,9 @@ TEST(Normalizer, AScopeBeforeAPluralNounModifiesTheSubject) {
   EXPECT_EQ(c.scope.get(ScopeDim::env), "production");
   // The scope itself is the subject before a verb of its own.
   EXPECT_EQ(claim("Staging has 2 replicas").subject, "environment");
+  // A pronoun and an auxiliary after a comma start the second clause, not
+  // the subject of the first.
+  EXPECT_EQ(claim("Production no longer runs on AWS, it's been on GCP since May").subject, "environment");
 }
 
 TEST(Normalizer, KeepsEveryAmountOfTheText) {
