@@ -572,6 +572,49 @@ bool restates_amounts(const Claim& a, const Claim& b, std::string_view ta, std::
   return shares_keyword(a, b, {});
 }
 
+/// One claim affirms and the other denies a thing the denial names (its
+/// value or object words) and the affirmation repeats, both plainly (no
+/// modality, no figure of speech): "We don't use LaunchDarkly" / "Feature
+/// flags are managed in LaunchDarkly"; not when the affirming text has a
+/// word that denies without a negator ("Pork's off the menu"). The thing,
+/// or empty.
+std::string denied_and_affirmed(const Lexicon& lex, const Claim& a, const Claim& b, std::string_view ta,
+                                std::string_view tb) {
+  if (a.stance * b.stance >= 0 || a.modality != Modality::none || b.modality != Modality::none ||
+      a.figurative || b.figurative)
+    return {};
+  const Claim& neg = a.stance < 0 ? a : b;
+  const Claim& pos = a.stance < 0 ? b : a;
+  // A denial, not a dislike ("I dislike coffee" / "I drink coffee every morning").
+  if (neg.slot == "like" || neg.slot == "prefer") return {};
+  // The affirmation must be plain: no word that denies without a negator.
+  {
+    const std::string_view text = a.stance < 0 ? tb : ta;
+    std::string w;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+      const char ch = i < text.size() ? text[i] : ' ';
+      if (std::isalpha(static_cast<unsigned char>(ch))) {
+        w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+      } else {
+        if (!w.empty() && (lex.is_implied_negative(w) || lex.is_negator(w))) return {};
+        w.clear();
+      }
+    }
+  }
+  std::vector<std::string> things;
+  for (const auto& v : neg.values)
+    for (const auto& w : words_of(v)) things.push_back(w);
+  for (const auto& w : words_of(neg.object)) things.push_back(w);
+  const auto subject_words = words_of(neg.subject);
+  for (const auto& t : things) {
+    if (t.size() < 3 || light_word(t) || numeric(t) || lex.is_negator(t)) continue;
+    if (std::find(subject_words.begin(), subject_words.end(), t) != subject_words.end()) continue;
+    for (const auto& k : pos.keywords)
+      if (same_word(k, t)) return t;
+  }
+  return {};
+}
+
 /// A person: the user, or a noun WordNet files under noun.person ("brother").
 bool is_person(const WordNet& wn, const std::string& subject) {
   if (subject == "user") return true;
@@ -989,6 +1032,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           return r;
         }
       }
+      if (!disjoint_scopes && !a_hist && !b_hist && !r.temporal) {
+        if (const std::string t = denied_and_affirmed(lex, a, b, ea.text, eb.text); !t.empty()) {
+          r.cls = Classification::true_contradiction;
+          r.conf = std::max(0.0, std::min(0.58, lex.med_confidence() - 0.02));
+          r.why = "Both cannot hold: one denies " + t + " and the other affirms it, with no sign that anything changed.";
+          return r;
+        }
+      }
       if (rule_conflict) {
         r.cls = Classification::true_contradiction;
         r.conf = 0.64;
@@ -1231,6 +1282,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // of every pair; only something else both name counts.
     const bool person = a.subject == "user" || a.subject_kind == SubjectKind::fuzzy || is_person(lex.wordnet(), a.subject);
     const bool topic = shared_word || shares_thing(a, b) || (person && (related || related_topics(lex, a, b)));
+    // One denies what the other affirms, in other constructions ("I never
+    // touch pork" / "Pork chops are my favourite dinner"): a contradiction,
+    // at LOW-MED, unless the scopes are disjoint or one is history.
+    if (!scopes_disjoint(lex, a.scope, b.scope) && !a_hist && !b_hist && !r.temporal) {
+      if (const std::string t = denied_and_affirmed(lex, a, b, ea.text, eb.text); !t.empty()) {
+        r.cls = Classification::true_contradiction;
+        r.conf = std::max(0.0, std::min(0.58, lex.med_confidence() - 0.02));
+        r.why = "Both cannot hold: one denies " + t + " and the other affirms it, with no sign that anything changed.";
+        return r;
+      }
+    }
     auto specific_slot = [&](const std::string& sl) {
       return lex.slot(sl) && sl != "value" && sl != "have" && sl != "like" && sl != "prefer" && sl != "use";
     };

@@ -198,6 +198,8 @@ class Lexicon {
   /// Words that make a thing a substitute ("vegan cheese", "meat-free"), so
   /// world-knowledge exclusions do not apply to it.
   bool is_exclusion_exempt(std::string_view w) const { return exclusion_exempt_.count(std::string(w)) > 0; }
+  /// A word that denies or excludes without a negator (words.txt implied_negative).
+  bool is_implied_negative(std::string_view w) const { return implied_negatives_.count(std::string(w)) > 0; }
 
   // ---- topic domains (domains.txt) -------------------------------------------
   /// Domain of a WordNet lexicographer file ("noun.food" -> food); empty if none.
@@ -247,7 +249,7 @@ class Lexicon {
   std::unordered_map<std::string, int> unit_alias_;
   PhraseTable drop_table_;
   std::unordered_set<std::string> drop_words_;
-  std::unordered_set<std::string> negators_, none_quantifiers_, habitual_, exclusion_exempt_;
+  std::unordered_set<std::string> negators_, none_quantifiers_, habitual_, exclusion_exempt_, implied_negatives_;
   PhraseTable correction_table_, additive_table_, history_table_;
   std::unordered_map<std::string, std::string> lexfile_domain_, class_domain_;
   std::unordered_set<std::string> related_domains_, generic_domains_, independent_domains_;

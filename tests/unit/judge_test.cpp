@@ -263,6 +263,14 @@ TEST(JudgeRules, ALeadingTimePhraseSetOffByACommaIsNotTheSubject) {
             C::temporal_change);
 }
 
+TEST(JudgeRules, DenyingWhatTheOtherAffirmsInAnotherConstructionIsAContradiction) {
+  expect_all({{"Infrastructure is managed with Terraform", "We don't use Terraform; infrastructure lives in Pulumi"},
+              {"Our docs are hosted on Confluence", "We don't use Confluence, the docs are in the repo"}},
+             C::true_contradiction);
+  // A word that denies without a negator is no plain affirmation.
+  EXPECT_NE(classify("I never eat pork", "Pork is off the menu for me"), C::true_contradiction);
+}
+
 TEST(JudgeRules, ModalityOpposesRules) {
   expect_all({{"You must run the tests before merging", "You don't have to run the tests before merging"},
               {"Hotfixes may skip code review", "Hotfixes must not skip code review"},
