@@ -467,6 +467,23 @@ std::vector<std::string> numbers_in(std::string_view text) {
   return out;
 }
 
+/// Calls `fn` with each lower-case alphabetic word of `text` in order, until
+/// it returns false; returns whether it went through every word.
+template <class Fn>
+bool for_each_word(std::string_view text, Fn&& fn) {
+  std::string w;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char ch = i < text.size() ? text[i] : ' ';
+    if (std::isalpha(static_cast<unsigned char>(ch))) {
+      w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+    } else if (!w.empty()) {
+      if (!fn(w)) return false;
+      w.clear();
+    }
+  }
+  return true;
+}
+
 /// The quantifier and restriction words of a text ("only", "anyone",
 /// "except", ...): two statements that differ in them rarely say the same
 /// ("Only admins can delete projects" / "Anyone can delete projects").
@@ -478,21 +495,10 @@ std::vector<std::string> restrictors_in(std::string_view text) {
       "nobody",  "none",    "nothing",     "no",     "except",  "unless",   "without",
       "some"};
   std::vector<std::string> out;
-  std::string w;
-  auto flush = [&] {
-    if (!w.empty() && kWords.count(w) &&
-        std::find(out.begin(), out.end(), w) == out.end())
-      out.push_back(w);
-    w.clear();
-  };
-  for (char ch : text) {
-    if (std::isalpha(static_cast<unsigned char>(ch))) {
-      w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
-    } else {
-      flush();
-    }
-  }
-  flush();
+  for_each_word(text, [&](const std::string& w) {
+    if (kWords.count(w) && std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+    return true;
+  });
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -588,19 +594,10 @@ std::string denied_and_affirmed(const Lexicon& lex, const Claim& a, const Claim&
   // A denial, not a dislike ("I dislike coffee" / "I drink coffee every morning").
   if (neg.slot == "like" || neg.slot == "prefer") return {};
   // The affirmation must be plain: no word that denies without a negator.
-  {
-    const std::string_view text = a.stance < 0 ? tb : ta;
-    std::string w;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-      const char ch = i < text.size() ? text[i] : ' ';
-      if (std::isalpha(static_cast<unsigned char>(ch))) {
-        w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
-      } else {
-        if (!w.empty() && (lex.is_implied_negative(w) || lex.is_negator(w))) return {};
-        w.clear();
-      }
-    }
-  }
+  const bool plain = for_each_word(a.stance < 0 ? tb : ta, [&](const std::string& w) {
+    return !lex.is_implied_negative(w) && !lex.is_negator(w);
+  });
+  if (!plain) return {};
   std::vector<std::string> things;
   for (const auto& v : neg.values)
     for (const auto& w : words_of(v)) things.push_back(w);
@@ -840,6 +837,19 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   const bool valid_gap = a.valid_until && b.valid_from && *a.valid_until <= *b.valid_from;
   r.temporal = (cue_any || tense_shift || valid_order || valid_gap) && !b.correction;
 
+  // One denies a thing the other affirms in another construction (see
+  // denied_and_affirmed), neither about the past and nothing changed: a
+  // contradiction at LOW-MED. The caller checks the scopes.
+  auto denial = [&](Analysis& out) {
+    if (a_hist || b_hist || out.temporal) return false;
+    const std::string t = denied_and_affirmed(lex, a, b, ea.text, eb.text);
+    if (t.empty()) return false;
+    out.cls = Classification::true_contradiction;
+    out.conf = std::max(0.0, std::min(0.58, lex.med_confidence() - 0.02));
+    out.why = "Both cannot hold: one denies " + t + " and the other affirms it, with no sign that anything changed.";
+    return true;
+  };
+
   // ---- a correction of the value itself: "Sorry, it's Go" / "I prefer Rust" --
   if (b.correction && b.subject_kind == SubjectKind::fuzzy && b.values.size() == 1 && b.object.empty() &&
       b.stance > 0 && !b.additive) {
@@ -1032,14 +1042,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           return r;
         }
       }
-      if (!disjoint_scopes && !a_hist && !b_hist && !r.temporal) {
-        if (const std::string t = denied_and_affirmed(lex, a, b, ea.text, eb.text); !t.empty()) {
-          r.cls = Classification::true_contradiction;
-          r.conf = std::max(0.0, std::min(0.58, lex.med_confidence() - 0.02));
-          r.why = "Both cannot hold: one denies " + t + " and the other affirms it, with no sign that anything changed.";
-          return r;
-        }
-      }
+      if (!disjoint_scopes && denial(r)) return r;
       if (rule_conflict) {
         r.cls = Classification::true_contradiction;
         r.conf = 0.64;
@@ -1285,14 +1288,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // One denies what the other affirms, in other constructions ("I never
     // touch pork" / "Pork chops are my favourite dinner"): a contradiction,
     // at LOW-MED, unless the scopes are disjoint or one is history.
-    if (!scopes_disjoint(lex, a.scope, b.scope) && !a_hist && !b_hist && !r.temporal) {
-      if (const std::string t = denied_and_affirmed(lex, a, b, ea.text, eb.text); !t.empty()) {
-        r.cls = Classification::true_contradiction;
-        r.conf = std::max(0.0, std::min(0.58, lex.med_confidence() - 0.02));
-        r.why = "Both cannot hold: one denies " + t + " and the other affirms it, with no sign that anything changed.";
-        return r;
-      }
-    }
+    if (!scopes_disjoint(lex, a.scope, b.scope) && denial(r)) return r;
     auto specific_slot = [&](const std::string& sl) {
       return lex.slot(sl) && sl != "value" && sl != "have" && sl != "like" && sl != "prefer" && sl != "use";
     };

@@ -1161,7 +1161,7 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
       }
     }
     // A portion of something is the thing ("a glass of red wine", "two cups
-    // of coffee", "a slice of pizza"): a head one of whose first senses
+    // of coffee"): a head one of whose first three senses
     // WordNet files under noun.quantity (glassful, cupful), then "of".
     {
       const std::size_t h = !np.empty() && np.front().kind == Token::Kind::number ? 1 : 0;
