@@ -82,6 +82,7 @@ struct MemoryIndex::Impl {
       retry;  // memory id -> seq; under follow_mu
   std::atomic<std::size_t> retry_count{0};
   std::chrono::steady_clock::time_point last_retry{};
+  simdjson::dom::parser parser;  // reads event payloads; under follow_mu
 
   std::mutex save_mu;  // one save at a time
 
@@ -107,6 +108,10 @@ struct MemoryIndex::Impl {
   };
 
   /// Brings the listed memories in line with the state. Caller owns follow_mu.
+  /// Most events name memories the index already holds (reinforcements,
+  /// records opened between two memories): those cost a lookup on each side
+  /// and a flag compare; only memories to add have their text and claim keys
+  /// read, in a second pass.
   void sync_ids(const std::vector<std::pair<std::string, std::uint64_t>>& ids) {
     std::vector<Todo> todo;
     state.read([&](const State& s) {
@@ -115,14 +120,10 @@ struct MemoryIndex::Impl {
         if (!m) continue;
         todo.push_back({m->user, m->id, std::string(), m->kind, m->superseded(),
                         m->deleted(), seq, {}});
-        if (!m->deleted()) {
-          todo.back().text = m->text;
-          todo.back().keys = claim_keys(m->claim);
-        }
       }
     });
-    std::map<std::string, std::vector<const Todo*>> adds;  // by user
-    for (const auto& t : todo) {
+    std::vector<Todo*> to_add;
+    for (auto& t : todo) {
       if (t.deleted) {
         index->remove(t.user, t.id);
         retry.erase(t.id);
@@ -130,12 +131,25 @@ struct MemoryIndex::Impl {
       }
       auto info = index->find(t.user, t.id);
       if (!info) {
-        adds[t.user].push_back(&t);
+        to_add.push_back(&t);
       } else if (info->superseded != t.superseded) {
         index->set_superseded(t.user, t.id, t.superseded);
       }
     }
-    for (const auto& [user, list] : adds) add_memories(user, list);
+    if (!to_add.empty()) {
+      std::map<std::string, std::vector<const Todo*>> adds;  // by user
+      state.read([&](const State& s) {
+        for (Todo* t : to_add) {
+          const Memory* m = s.memory(t->id);
+          if (!m || m->deleted()) continue;  // deleted since: a later event removes it
+          t->superseded = m->superseded();
+          t->text = m->text;
+          t->keys = claim_keys(m->claim);
+          adds[t->user].push_back(t);
+        }
+      });
+      for (const auto& [user, list] : adds) add_memories(user, list);
+    }
     retry_count = retry.size();
   }
 
@@ -177,7 +191,6 @@ struct MemoryIndex::Impl {
     std::sort(batch.begin(), batch.end(),
               [](const Event& a, const Event& b) { return a.seq < b.seq; });
     std::vector<std::pair<std::string, std::uint64_t>> ids;
-    simdjson::dom::parser parser;
     std::uint64_t done = synced.load();
     auto take = [&](const Event& e) {
       std::vector<std::string> strings;
