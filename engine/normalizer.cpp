@@ -1122,6 +1122,23 @@ bool Parser::stance_noun(const Toks& rest) {
   const std::string object = c_.subject;
   c_.subject = "user";
   subject_person_ = true;
+  if (favourite && !one) {
+    // "Radiohead is my favourite band" says what "My favourite band is
+    // Radiohead" says: the attribute (one value) is the slot.
+    Toks attr;
+    for (std::size_t k = i + 1; k < rest.size(); ++k) {
+      const Token& t = rest[k];
+      if (t.kind == Token::Kind::punct || (t.is_word() && (is_conj(t.lemma) || is_prep(t.lemma)))) break;
+      attr.push_back(t);
+    }
+    if (attr.size() > 1) {
+      c_.slot = canon_phrase(attr);
+      c_.predicate = "be";
+      c_.values = {object};
+      c_.object.clear();
+      return true;
+    }
+  }
   like(object);
   return true;
 }

@@ -174,7 +174,19 @@ TEST(Normalizer, AStanceNounIsAStance) {
             Classification::compatible);
   // Other copulas keep their reading.
   EXPECT_EQ(claim("My favourite colour is green").subject, "user");
-  EXPECT_EQ(claim("The office is my favourite place to work").object, "office");
+  // "X is my favourite Y" (no "one of") names the one value of the
+  // attribute, as "My favourite Y is X" does.
+  Claim place = claim("The office is my favourite place to work");
+  EXPECT_EQ(place.subject, "user");
+  EXPECT_EQ(place.slot, "favorite place");
+  EXPECT_EQ(place.values, std::vector<std::string>{"office"});
+  Claim band = claim("Radiohead is my favourite band");
+  EXPECT_EQ(band.slot, claim("My favourite band is Radiohead").slot);
+  EXPECT_EQ(band.values, claim("My favourite band is Radiohead").values);
+  EXPECT_EQ(classify("Radiohead is my favourite band.", "My favorite band has always been Arctic Monkeys."),
+            Classification::true_contradiction);
+  EXPECT_EQ(classify("Radiohead is my favourite band.", "My favourite band is Radiohead"),
+            Classification::duplicate);
   EXPECT_EQ(claim("My brother is a teacher").slot, "profession");
 }
 
