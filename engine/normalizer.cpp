@@ -115,6 +115,7 @@ class Parser {
   std::string token_form(const Token& t) const;
 
   Toks split_clauses(const Toks& sentence, Toks* second);
+  bool present_clause_at(const Toks& s, std::size_t from) const;
   void strip_leading_adjunct(Toks& t);
   void strip_leading_pp(Toks& t);
   void scan_cues(Toks& t);
@@ -228,6 +229,24 @@ std::string Parser::canon_phrase(const Toks& np) const {
 
 // ---- stages --------------------------------------------------------------------
 
+/// Does a clause in the present with a noun subject start at `from` (after a
+/// comma)? "..., raw fish grosses me out": a short noun phrase, then a verb
+/// in its -s form with an object after it (a pronoun or a determiner), so a
+/// list of nouns ("pizza, chicken wings and fries") is not one.
+bool Parser::present_clause_at(const Toks& s, std::size_t from) const {
+  for (std::size_t j = from + 1; j < s.size() && j <= from + 3; ++j) {
+    const Token& v = s[j];
+    if (!v.is_word() || is_aux(v.lemma) || is_prep(v.lemma) || is_conj(v.lemma)) return false;
+    const bool s_form = v.text != v.lemma && v.text.size() > 2 && v.text.back() == 's' && verb_capable(v);
+    if (s_form && j + 1 < s.size() && s[j + 1].is_word() &&
+        in(s[j + 1].lemma, {"me", "us", "you", "him", "her", "them", "it", "my", "our", "your", "his",
+                            "their", "the", "a", "an"}))
+      return true;
+    if (!noun_capable(v) && wn_.synsets(v.lemma, Pos::adj).empty()) return false;
+  }
+  return false;
+}
+
 /// Splits a sentence at "and"/"but"/"," that start a new clause; returns the
 /// first clause and stores the second (if any) in `second`.
 Toks Parser::split_clauses(const Toks& s, Toks* second) {
@@ -238,6 +257,7 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     bool starts = is_first_person(nx.lemma) || in(nx.lemma, {"he", "she", "they"});
     starts = starts || looks_past(nx);
     if (!starts && nx.capitalised && i + 2 < s.size() && looks_past(s[i + 2])) starts = true;
+    if (!starts && l == ",") starts = present_clause_at(s, i + 1);
     if (!starts) continue;
     // The first part must be a clause itself ("my wife and I ..." is one subject).
     // A leading prepositional phrase ("On client visits, I ...") is not one:

@@ -61,6 +61,23 @@ TEST(Normalizer, NotEvenExtendsADenialInsteadOfCancellingIt) {
   EXPECT_EQ(c.stance, -1);
   EXPECT_EQ(c.values, std::vector<std::string>{"alcohol"});
   EXPECT_EQ(claim("I don't eat meat, not even chicken").stance, -1);
+  // ", ever" stresses the denial; it is not part of the thing denied.
+  Claim ever = claim("I don't drink alcohol, ever.");
+  EXPECT_EQ(ever.stance, -1);
+  EXPECT_EQ(ever.values, std::vector<std::string>{"alcohol"});
+  EXPECT_EQ(classify("I don't drink alcohol, ever.", "I have a glass of red wine with dinner most nights."),
+            Classification::true_contradiction);
+}
+
+TEST(Normalizer, ACommaBeforeANounAndAPresentVerbWithAnObjectStartsAClause) {
+  Claim c = claim("Can't stand sushi tbh, raw fish grosses me out");
+  EXPECT_EQ(c.object, "sushi");
+  EXPECT_EQ(c.stance, -1);
+  EXPECT_EQ(classify("I love sushi.", "Can't stand sushi tbh, raw fish grosses me out"),
+            Classification::true_contradiction);
+  // A list of nouns is not a clause, even when its last noun can be a verb.
+  const auto foods = claim("My favourite foods are pizza, chicken wings and fries").values;
+  EXPECT_NE(std::find(foods.begin(), foods.end(), "fry"), foods.end());
 }
 
 TEST(Normalizer, AScopeBeforeAPluralNounModifiesTheSubject) {
