@@ -204,7 +204,28 @@ std::string Parser::token_form(const Token& t) const {
   if (!t.is_word()) return t.text;
   // Names keep their written form; other words their lemma.
   if (t.capitalised) return t.text;
-  return lex_.canonical(t.lemma);
+  const std::string canonical = lex_.canonical(t.lemma);
+  // An identifier joined with hyphens or underscores ("notifications-svc",
+  // "payment_service") reads as its words when the lexicons do not know it
+  // whole: "notification service".
+  if (canonical == t.lemma && t.lemma.find_first_of("-_") != std::string::npos &&
+      t.lemma.find_first_of("0123456789") == std::string::npos && wn_.lookup(t.lemma, Pos::noun).empty()) {
+    std::string out;
+    std::size_t start = 0;
+    while (start <= t.lemma.size()) {
+      std::size_t end = t.lemma.find_first_of("-_", start);
+      if (end == std::string::npos) end = t.lemma.size();
+      const std::string part = t.lemma.substr(start, end - start);
+      if (part.size() < 2) return canonical;
+      const Phrase lemma = lex_.lemmatise_phrase(part);
+      if (lemma.size() != 1) return canonical;
+      if (!out.empty()) out += ' ';
+      out += lex_.canonical(lemma.front());
+      start = end + 1;
+    }
+    return out;
+  }
+  return canonical;
 }
 
 const SlotDef* Parser::relational_slot(const Token& noun) const {
@@ -878,6 +899,14 @@ std::size_t Parser::parse_subject(const Toks& t) {
     attribute_ = np;
     c_.subject = possessor_;
     user_owner_ = user_possessor && owner.size() == 1;
+  } else if (!user_possessor && np.size() >= 2 && i < t.size() && t[i].is_word() && t[i].lemma == "be" &&
+             np[np.size() - 2].is_word() && !is_prep(np[np.size() - 2].lemma) && relational_slot(np.back())) {
+    // "The DB port is 5432" says what "the DB's port is 5432" and "the DB
+    // listens on port 5432" say: the last noun names the slot.
+    attribute_ = Toks(np.end() - 1, np.end());
+    np.pop_back();
+    possessor_ = canon_phrase(np);
+    c_.subject = possessor_;
   } else if (!np.empty()) {
     const std::string head = np.front().lemma;
     // "my birthday", "my blood type", "my height": a point in time or an
@@ -1755,6 +1784,32 @@ Claim Parser::run(std::string_view text) {
       while (j < all.size() && !(all[j].kind == Token::Kind::punct && all[j].text != "'")) ++j;
       all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
     }
+  // "DB port: 5432", "pool timeout = 90s": a setting written as key and
+  // value says what "the pool timeout is 90s" says. Only a short key (no
+  // verb, no person) and a short value: "Note: the API listens on 8080" is
+  // a label and a sentence.
+  for (std::size_t i = 1; i + 1 < all.size() && i <= 5; ++i) {
+    const Token& t = all[i];
+    if (t.kind != Token::Kind::punct || (t.text != ":" && t.text != "=")) continue;
+    auto plain = [&](const Token& x) {
+      return x.is_value() || (x.is_word() && !is_aux(x.lemma) && !is_first_person(x.lemma) &&
+                              !lex_.is_negator(x.lemma));
+    };
+    std::size_t end = i + 1;
+    while (end < all.size() && !(all[end].kind == Token::Kind::punct && all[end].text != "'")) ++end;
+    const bool key = std::all_of(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(i), plain);
+    const bool value = end - i - 1 >= 1 && end - i - 1 <= 4 &&
+                       std::all_of(all.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                   all.begin() + static_cast<std::ptrdiff_t>(end), plain);
+    if (key && value) {
+      Token be;
+      be.text = "is";
+      be.lemma = "be";
+      be.surface = t.text;
+      all[i] = std::move(be);
+    }
+    break;
+  }
   // First sentence. A parenthesised aside ("I work at Acme (see the wiki)")
   // is left out of the claim, unless it is all there is.
   auto first_sentence = [&all](bool asides) {

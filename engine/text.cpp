@@ -87,7 +87,7 @@ std::vector<std::string> raw_pieces(std::string_view in) {
       }
       out.emplace_back(text.substr(i, j - i));
       i = j;
-    } else if (c == ',' || c == '.' || c == ';' || c == '!' || c == '?' || c == ':') {
+    } else if (c == ',' || c == '.' || c == ';' || c == '!' || c == '?' || c == ':' || c == '=') {
       out.emplace_back(1, c);
       ++i;
     } else if (c == '%') {
@@ -313,7 +313,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     Token t;
     t.surface = words[i].second;
     t.capitalised = caps[i];
-    if (w.size() == 1 && std::string_view(",.;!?:()").find(w[0]) != std::string_view::npos) {
+    if (w.size() == 1 && std::string_view(",.;!?:=()").find(w[0]) != std::string_view::npos) {
       t.kind = Token::Kind::punct;
       t.text = t.lemma = w;
       out.push_back(std::move(t));

@@ -13,6 +13,7 @@
 using namespace credence;
 using test::claim;
 using test::classify;
+using test::verdict;
 
 TEST(Tokenizer, ExpandsContractionsAndKeepsPossessives) {
   auto t = tokenize(test::lexicon(), "I can't stand my wife's cat, I'm sure");
@@ -700,4 +701,38 @@ TEST(Normalizer, AMemberOfAnExclusiveClassNamesItsSlotEvenAfterAnArticle) {
   EXPECT_EQ(classify("I'm a lefty", "I've always been right-handed"),
             Classification::true_contradiction);
   EXPECT_EQ(classify("I'm a southpaw", "I'm left-handed"), Classification::duplicate);
+}
+
+TEST(Normalizer, ASettingWrittenAsKeyAndValueIsACopula) {
+  Claim eq = claim("pool timeout = 90s");
+  EXPECT_EQ(eq.subject, "pool timeout");
+  EXPECT_EQ(eq.values, std::vector<std::string>{"90s"});
+  Claim colon = claim("DB port: 5432");
+  EXPECT_EQ(colon.subject, "database");
+  EXPECT_EQ(colon.slot, "port");
+  // A label before a sentence is not a key.
+  EXPECT_NE(claim("Note: the API listens on port 8080 in every environment").subject,
+            "note");
+  EXPECT_EQ(verdict("The DB connection pool timeout is 2 minutes.", "pool timeout = 90s", MemoryKind::concept_,
+                    MemoryKind::concept_).classification,
+            Classification::true_contradiction);
+}
+
+TEST(Normalizer, TheLastNounOfASubjectCanNameTheSlot) {
+  Claim c = claim("The search service owner is team Vega");
+  EXPECT_EQ(c.subject, "search service");
+  EXPECT_EQ(c.slot, "owner");
+  EXPECT_EQ(verdict("The DB listens on port 5432.", "The DB port is 5432", MemoryKind::concept_, MemoryKind::concept_)
+                .classification,
+            Classification::duplicate);
+}
+
+TEST(Normalizer, AHyphenatedIdentifierReadsAsItsWords) {
+  EXPECT_EQ(claim("notifications-svc port: 7100").subject, "notification service");
+  EXPECT_EQ(verdict("The notifications service listens on port 7000.", "notifications-svc port: 7100",
+                    MemoryKind::concept_, MemoryKind::concept_)
+                .classification,
+            Classification::true_contradiction);
+  // Known hyphenated words and names with digits stay whole.
+  EXPECT_EQ(claim("My e-mail is on the card").subject, "e-mail");
 }
