@@ -410,6 +410,22 @@ std::vector<Quantity> quantities_of(const Claim& c) {
   return out;
 }
 
+/// The one measure of a statement's text (a duration, a size, a time of
+/// day...: not a bare number) when its values hold none: "Requests through
+/// the gateway time out after 45s" has its 45s in a phrase the parse did not
+/// read as the value.
+std::vector<Quantity> measure_of_text(const Claim& c) {
+  std::optional<Quantity> one;
+  for (const auto& v : c.amounts) {
+    auto q = quantity_of(v);
+    if (!q || q->unit.empty()) continue;
+    if (one) return {};
+    one = q;
+  }
+  if (!one) return {};
+  return {*one};
+}
+
 /// Whether two lists of quantities (of one unit) share an amount.
 bool share_amount(const std::vector<Quantity>& a, const std::vector<Quantity>& b) {
   for (const auto& x : a)
@@ -997,7 +1013,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // LOW (related, undecided: the cascade's second opinion may decide).
       const std::string topic = a.subject_kind == SubjectKind::present && a.subject != "user" ? a.subject : b.subject;
       const bool disjoint_scopes = scopes_disjoint(lex, a.scope, b.scope);
-      const auto qa = quantities_of(a), qb = quantities_of(b);
+      auto qa = quantities_of(a), qb = quantities_of(b);
+      if (qa.empty()) qa = measure_of_text(a);
+      if (qb.empty()) qb = measure_of_text(b);
       const bool quantities = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit;
       const bool same_amount = quantities && share_amount(qa, qb);
       const bool rule_conflict = deontic_conflict(deontic(a), deontic(b));
@@ -1024,7 +1042,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         } else {
           r.cls = Classification::true_contradiction;
           r.conf = 0.66;
-          r.why = "Both cannot hold: they give " + topic + " different values (" + join_values(a, b) +
+          auto shown = [](const Claim& c) {
+            if (!quantities_of(c).empty() || c.amounts.empty()) return c.values.empty() ? c.object : c.values.front();
+            for (const auto& v : c.amounts)
+              if (auto q = quantity_of(v); q && !q->unit.empty()) return v;
+            return c.amounts.front();
+          };
+          r.why = "Both cannot hold: they give " + topic + " different values (" + shown(a) + " vs " + shown(b) +
                   "), with no sign that anything changed.";
         }
         return r;

@@ -772,3 +772,23 @@ TEST(JudgeRules, AMeasureAndASharedSubjectWordLinkASetting) {
   EXPECT_NE(classify("The session service has 3 replicas", "Auth sessions are kept on 5 nodes"),
             C::true_contradiction);
 }
+
+TEST(JudgeRules, TheOneMeasureOfATextCountsWhenTheParseMissedIt) {
+  // The incoming measure sits in a phrase the parse did not read as the value.
+  const Verdict v = verdict("The API gateway's request timeout is 30 seconds",
+                            "Requests through the gateway time out after 45s", MemoryKind::concept_,
+                            MemoryKind::concept_);
+  EXPECT_EQ(v.classification, C::true_contradiction);
+  EXPECT_NE(v.reasoning.find("45s"), std::string::npos) << v.reasoning;
+  EXPECT_NE(v.write_tier, WriteTier::block);
+  EXPECT_EQ(verdict("The Redis cache TTL is 300 seconds", "Entries in the Redis cache expire after five minutes",
+                    MemoryKind::concept_, MemoryKind::concept_)
+                .classification,
+            C::duplicate);
+  // Two measures in one text: which one is meant is not known.
+  EXPECT_NE(verdict("The Redis cache TTL is 300 seconds",
+                    "Entries in the Redis cache expire after ten minutes, or 20 minutes when idle",
+                    MemoryKind::concept_, MemoryKind::concept_)
+                .classification,
+            C::true_contradiction);
+}
