@@ -923,9 +923,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   bool fuzzy_subject = false;
   if (!same_subject && !a.subject.empty() && !b.subject.empty()) {
     // One subject phrase extends the other with the same head ("the public API" / "the API").
+    // A number is a count, not a narrower name ("our cat" / "our 2 cats").
     const auto wa = words_of(a.subject), wb = words_of(b.subject);
+    const bool counted = std::any_of(wa.begin(), wa.end(), numeric) || std::any_of(wb.begin(), wb.end(), numeric);
     if (!wa.empty() && !wb.empty() && wa.back() == wb.back() && a.subject != "user" &&
-        b.subject != "user" && (contains_all(wa, wb) || contains_all(wb, wa))) {
+        b.subject != "user" && !counted && (contains_all(wa, wb) || contains_all(wb, wa))) {
       same_subject = true;
       fuzzy_subject = true;
     }
@@ -977,6 +979,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         std::find(a.possessions.begin(), a.possessions.end(), a.subject) != a.possessions.end();
     if (users_thing && cue_any && !b.values.empty() && shares_keyword(a, b, words_of(a.subject)))
       same_subject = true;
+  }
+  if (!same_subject && a.slot == b.slot && a.values.size() == 1 && b.values.size() == 1 &&
+      a.stance == b.stance && a.subject == b.values.front() && b.subject == a.values.front()) {
+    // A copula read both ways round: "Our dog is called Rufus" / "Rufus is
+    // the name of our dog".
+    r.cls = Classification::duplicate;
+    r.conf = 0.8;
+    r.why = "Both say " + subject_phrase(a.subject) + " " + slot_phrase(a.slot) + " is " + a.values.front() + ".";
+    return r;
   }
   if (!same_subject) {
     // "I have two kids" / "My daughter is 7": the other subject is one of the user's.
@@ -1059,7 +1070,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         bool shared_value = false;
         for (const auto& x : a.values)
           for (const auto& y : b.values) shared_value = shared_value || (x == y && !numeric(x));
-        if (shared_value) {
+        if (shared_value && same_amounts(a, b)) {
           r.cls = Classification::duplicate;
           r.conf = 0.62;
           r.why = "Both give " + topic + " the same value in other words.";

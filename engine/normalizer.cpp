@@ -116,6 +116,7 @@ class Parser {
 
   Toks split_clauses(const Toks& sentence, Toks* second);
   bool present_clause_at(const Toks& s, std::size_t from) const;
+  void existential_at_home(Toks& s) const;
   void strip_leading_adjunct(Toks& t);
   void strip_leading_pp(Toks& t);
   void scan_cues(Toks& t);
@@ -249,6 +250,43 @@ std::string Parser::canon_phrase(const Toks& np) const {
 }
 
 // ---- stages --------------------------------------------------------------------
+
+/// "There are no pets in our house", "No TV at home", "There's a piano in
+/// our flat": what is (or is not) in the speaker's home is what the speaker
+/// has. Rewrites the sentence as "I have ...", without the place.
+void Parser::existential_at_home(Toks& s) const {
+  if (ctx_.kind == MemoryKind::concept_ || s.size() < 4 || !s[0].is_word()) return;
+  std::size_t body = 0;
+  if (s[0].lemma == "there" && s[1].is_word() && s[1].lemma == "be") {
+    body = 2;
+  } else if (s[0].lemma != "no") {
+    return;
+  }
+  auto home = [&](std::size_t k) {
+    return k < s.size() && s[k].is_word() &&
+           in(s[k].lemma, {"house", "home", "flat", "apartment", "place", "household", "family"});
+  };
+  for (std::size_t k = body + 1; k + 1 < s.size(); ++k) {
+    if (!s[k].is_word() || !in(s[k].lemma, {"in", "at"})) continue;
+    std::size_t len = 0;
+    if (home(k + 1) && s[k + 1].lemma == "home") {
+      len = 2;
+    } else if (k + 2 < s.size() && s[k + 1].is_word() && in(s[k + 1].lemma, {"my", "our"}) && home(k + 2)) {
+      len = 3;
+    }
+    if (len == 0) return;
+    Toks out;
+    Token i, have;
+    i.text = i.lemma = i.surface = "i";
+    have.text = have.lemma = have.surface = "have";
+    out.push_back(std::move(i));
+    out.push_back(std::move(have));
+    out.insert(out.end(), s.begin() + static_cast<long>(body), s.begin() + static_cast<long>(k));
+    out.insert(out.end(), s.begin() + static_cast<long>(k + len), s.end());
+    s.swap(out);
+    return;
+  }
+}
 
 /// Does a clause in the present with a noun subject start at `from` (after a
 /// comma)? "..., raw fish grosses me out": a short noun phrase, then a verb
@@ -681,6 +719,12 @@ void Parser::strip_drops(Toks& t) {
       ++i;
       continue;
     }
+    // "our cat", "our flat": in what a person says of themselves, the
+    // household's things are the speaker's (in a project, "our" says nothing).
+    if (m.length == 1 && lem[i] == "our" && ctx_.kind != MemoryKind::concept_) {
+      ++i;
+      continue;
+    }
     for (std::size_t k = i; k < i + m.length; ++k) drop[k] = true;
     i += m.length;
   }
@@ -733,6 +777,34 @@ std::size_t Parser::parse_subject(const Toks& t) {
     // ..."): the clause starts after it.
     Toks rest(t.begin() + 1, t.end());
     return 1 + parse_subject(rest);
+  }
+  if (ctx_.kind != MemoryKind::concept_ && t.size() > 2 && t[0].is_word()) {
+    // Chat drops the "I" before a semi-modal too ("gotta walk my dog before
+    // work", "need to call my mum", "going to sell the car"), and before a
+    // verb in -ing with the speaker's things after it ("Walking my dog
+    // Pepper"): the speaker's statement, from the verb on.
+    std::size_t n = 0;
+    if (in(l0, {"gotta", "gonna", "wanna", "hafta"})) {
+      n = 1;
+    } else if (in(l0, {"have", "need", "want", "go", "try", "get"}) && t[1].is_word() && t[1].lemma == "to" &&
+               t[0].text != "has") {
+      n = 2;
+    }
+    if (n > 0 && n < t.size() && t[n].is_word() && verb_capable(t[n]) && t[n].text == t[n].lemma &&
+        !is_aux(t[n].lemma) && !in(t[n].lemma, {"the", "a", "an"})) {
+      c_.subject = "user";
+      c_.subject_kind = SubjectKind::present;
+      subject_person_ = true;
+      return n;
+    }
+    const auto& w0 = t[0].text;
+    if (w0.size() > 5 && w0.compare(w0.size() - 3, 3, "ing") == 0 && verb_capable(t[0]) &&
+        t[1].is_word() && in(t[1].lemma, {"my", "our"})) {
+      c_.subject = "user";
+      c_.subject_kind = SubjectKind::present;
+      subject_person_ = true;
+      return 0;
+    }
   }
   if (t.size() > 1 && t[0].is_word() && l0 != "be" && ctx_.kind != MemoryKind::concept_ &&
       lex_.stance_table().match(lemmas_of(t), 0)) {
@@ -1274,6 +1346,8 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
           while (k + 1 < p.size() && p[k + 1].is_word() && !is_prep(p[k + 1].lemma) &&
                  !is_conj(p[k + 1].lemma))
             ++k;
+          // "my dog Pepper": the thing owned is the dog; the name follows it.
+          while (k > i + 1 && p[k].capitalised && !p[k - 1].capitalised) --k;
           push_unique(c_.possessions, lex_.canonical(p[k].lemma));
         }
         continue;
@@ -1658,6 +1732,15 @@ void Parser::parse_predicate(Toks p) {
       if (negations_ % 2) c_.stance = -c_.stance;
       return;
     }
+    if (lem[i] == "be" && m.length == 2 && i + 2 < p.size() && lem[i + 2] == "of") {
+      // "Max is the name of our dog": the copula names the dog's name (see
+      // copula()), not a name that is the dog.
+      c_.stance = neg % 2 ? -1 : 1;
+      negations_ = 0;
+      copula(p, i + 1);
+      if (negations_ % 2) c_.stance = -c_.stance;
+      return;
+    }
     if (!sd.single) take_place_phrase(p, i + m.length);
     c_.slot = sd.name;
     c_.stance = neg % 2 ? -1 : 1;
@@ -1833,6 +1916,7 @@ Claim Parser::run(std::string_view text) {
   Toks sent = first_sentence(false);
   if (std::none_of(sent.begin(), sent.end(), [](const Token& t) { return t.is_word(); }))
     sent = first_sentence(true);
+  existential_at_home(sent);
   for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never");
   scan_cues(sent);
   strip_history(sent);

@@ -645,8 +645,7 @@ TEST(JudgeSameTopic, StatementsThatRepeatEachOthersWordsAreALowDuplicateStoredBe
   const auto concept_ = MemoryKind::concept_;
   for (const auto& [a, b, ka] :
        std::initializer_list<std::tuple<const char*, const char*, MemoryKind>>{
-           {"The nightly backup job is owned by the storage team", "Storage owns the nightly backup", concept_},
-           {"Our cat is called Pepper", "Pepper is the name of our cat", MemoryKind::trait}}) {
+           {"The nightly backup job is owned by the storage team", "Storage owns the nightly backup", concept_}}) {
     const Verdict v = verdict(a, b, ka, ka);
     EXPECT_EQ(v.classification, C::duplicate) << a << " / " << b << ": " << v.reasoning;
     EXPECT_EQ(v.tier, ConfidenceTier::low) << "words matched loosely: the cascade may decide";
@@ -790,5 +789,27 @@ TEST(JudgeRules, TheOneMeasureOfATextCountsWhenTheParseMissedIt) {
                     "Entries in the Redis cache expire after ten minutes, or 20 minutes when idle",
                     MemoryKind::concept_, MemoryKind::concept_)
                 .classification,
+            C::true_contradiction);
+}
+
+TEST(JudgeRules, ACopulaReadBothWaysRoundIsADuplicate) {
+  const Verdict v = verdict("My hometown is Leeds", "Leeds is my hometown");
+  EXPECT_EQ(v.classification, C::duplicate);
+  EXPECT_NE(v.reasoning.find("leeds"), std::string::npos) << v.reasoning;
+  EXPECT_NE(classify("My hometown is Leeds", "York is my hometown"), C::duplicate);
+  // "X is the name of Y" names Y's name: the pets' names are compared.
+  EXPECT_EQ(classify("Our cat is called Pepper", "Pepper is the name of our cat"), C::duplicate);
+  EXPECT_EQ(classify("Our dog is called Rufus", "Max is the name of our dog"), C::true_contradiction);
+}
+
+TEST(JudgeRules, WhatIsInTheSpeakersHomeIsWhatTheyHave) {
+  EXPECT_EQ(classify("There are no pets in our house", "gotta walk my dog Pepper before work, brb"),
+            C::true_contradiction);
+  EXPECT_EQ(classify("No pets in our house.", "Our cat Miso loves the sofa"), C::true_contradiction);
+  EXPECT_EQ(classify("No pets in our house.", "We adopted a rescue cat named Tofu on Saturday."),
+            C::temporal_change);
+  EXPECT_EQ(classify("There's a piano in our flat", "I own a piano"), C::duplicate);
+  // Not the speaker's home: no possession.
+  EXPECT_NE(classify("There are no pets in the office", "Walking my dog Pepper before work"),
             C::true_contradiction);
 }
