@@ -519,6 +519,20 @@ std::vector<std::string> restrictors_in(std::string_view text) {
   return out;
 }
 
+/// Whether a statement claims all of the calendar ("full time", "every day",
+/// "Monday to Friday", "five days a week").
+bool whole_time(std::string_view text) {
+  std::string t;
+  for (char ch : text) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  static const char* const kPhrases[] = {"full time", "full-time", "fully ", "every day", "everyday",
+                                         "every single day", "5 days a week",
+                                         "five days a week", "seven days a week", "7 days a week",
+                                         "monday to friday", "mon-fri", "all week"};
+  for (const char* p : kPhrases)
+    if (t.find(p) != std::string::npos) return true;
+  return false;
+}
+
 /// Whether two claims name the same amounts (Claim::amounts; measures of
 /// one unit within 1%, see same_amount), numbers in words included.
 bool same_amounts(const Claim& a, const Claim& b) {
@@ -865,6 +879,27 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     out.why = "Both cannot hold: one denies " + t + " and the other affirms it, with no sign that anything changed.";
     return true;
   };
+
+  // ---- B puts what A states in the past -----------------------------------------
+  // "CI runs on Jenkins" / "We used to run CI on Jenkins": an explicit past
+  // marker ("used to", "formerly") on a statement naming A's values and its
+  // topic says A no longer holds.
+  if (past_cue(b) && !a_past && a.stance > 0 && b.stance > 0 && !a.values.empty() && !b.correction) {
+    std::vector<std::string> value_words;
+    for (const auto& v : a.values)
+      for (const auto& w : words_of(v)) value_words.push_back(w);
+    const bool named = std::all_of(value_words.begin(), value_words.end(), [&](const std::string& w) {
+      return numeric(w) || std::find(b.keywords.begin(), b.keywords.end(), w) != b.keywords.end();
+    });
+    if (named && !value_words.empty() && shares_keyword(a, b, value_words)) {
+      r.cls = Classification::temporal_change;
+      r.conf = 0.7;
+      r.temporal = true;
+      r.why = "The incoming statement puts what the existing memory says (" + join_values(a, a) +
+              ") in the past, so it no longer holds.";
+      return r;
+    }
+  }
 
   // ---- a correction of the value itself: "Sorry, it's Go" / "I prefer Rust" --
   if (b.correction && b.subject_kind == SubjectKind::fuzzy && b.values.size() == 1 && b.object.empty() &&
@@ -1368,6 +1403,22 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // itself says the two describe one habit, whatever verbs they use.
     const bool contrasted = person && a.subject == b.subject && a.subject_kind == SubjectKind::present &&
                             b.subject_kind == SubjectKind::present && scopes_contrasted(lex, a.scope, b.scope);
+    auto presence = [](const Claim& c) {
+      return c.predicate == "be" || c.predicate == "work" || c.predicate == "go" || c.predicate == "commute" ||
+             c.predicate == "come" || c.predicate == "stay";
+    };
+    if (contrasted && presence(a) && presence(b) && (whole_time(ea.text) || whole_time(eb.text))) {
+      // "I work from home full time" / "I'm in the office every day": where
+      // the person is, and one side claims every day, so the other context
+      // has no time left ("At the office I always add oat milk" is a habit
+      // inside one context, not a claim on the calendar).
+      r.cls = Classification::true_contradiction;
+      r.conf = std::max(0.0, std::min(0.58, lex.med_confidence() - 0.02));
+      r.why = "Both cannot hold: one says " + std::string(whole_time(ea.text) ? "the existing memory" : "the incoming statement") +
+              " holds all the time, which leaves no room for the other context (" + scope_text(a.scope) + " vs " +
+              scope_text(b.scope) + ").";
+      return r;
+    }
     if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive &&
         (topic || contrasted || (person && !generic_domain && a.domain == b.domain))) {
       // One thing said of in two disjoint contexts, in other words

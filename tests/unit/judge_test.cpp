@@ -813,3 +813,24 @@ TEST(JudgeRules, WhatIsInTheSpeakersHomeIsWhatTheyHave) {
   EXPECT_NE(classify("There are no pets in the office", "Walking my dog Pepper before work"),
             C::true_contradiction);
 }
+
+TEST(JudgeRules, AnExplicitPastMarkerOnAStatementNamingTheValueEndsIt) {
+  const Verdict v = verdict("CI runs on Jenkins", "We used to run CI on Jenkins; every pipeline is on GitHub Actions now",
+                            MemoryKind::concept_, MemoryKind::concept_);
+  EXPECT_EQ(v.classification, C::temporal_change);
+  EXPECT_EQ(classify("I live in Leeds", "I used to live in Leeds"), C::temporal_change);
+  // Without the value named, or without a past marker, nothing is ended.
+  EXPECT_NE(classify("I live in Leeds", "I used to live in York"), C::temporal_change);
+  EXPECT_NE(classify("I live in Leeds", "I lived in Leeds for a while as a student, then stayed"),
+            C::temporal_change);
+}
+
+TEST(JudgeRules, AClaimOnTheWholeCalendarLeavesNoRoomForAnotherPlace) {
+  const Verdict v = verdict("I work from home full time.", "I'm in the office every day, five days a week.");
+  EXPECT_EQ(v.classification, C::true_contradiction);
+  EXPECT_NE(v.write_tier, WriteTier::block);
+  // A habit inside one context is not a claim on the calendar.
+  EXPECT_EQ(classify("At home I drink my coffee black", "At the office I always add oat milk to my coffee"),
+            C::context_dependent);
+  EXPECT_EQ(classify("I work from home on Mondays", "I'm in the office on Tuesdays"), C::context_dependent);
+}
