@@ -411,19 +411,27 @@ std::vector<Quantity> quantities_of(const Claim& c) {
 }
 
 /// The one measure of a statement's text (a duration, a size, a time of
-/// day...: not a bare number) when its values hold none: "Requests through
-/// the gateway time out after 45s" has its 45s in a phrase the parse did not
-/// read as the value.
-std::vector<Quantity> measure_of_text(const Claim& c) {
-  std::optional<Quantity> one;
+/// day...: not a bare number), as written in Claim::amounts: "Requests
+/// through the gateway time out after 45s" has its 45s in a phrase the parse
+/// did not read as the value. Empty when the text has none or several.
+std::string measure_text(const Claim& c) {
+  std::string one;
   for (const auto& v : c.amounts) {
     auto q = quantity_of(v);
     if (!q || q->unit.empty()) continue;
-    if (one) return {};
-    one = q;
+    if (!one.empty()) return {};
+    one = v;
   }
-  if (!one) return {};
-  return {*one};
+  return one;
+}
+
+/// The quantities of a claim's values or, when they hold none, the one
+/// measure of its text.
+std::vector<Quantity> quantities_or_measure(const Claim& c) {
+  auto q = quantities_of(c);
+  if (!q.empty()) return q;
+  if (auto m = quantity_of(measure_text(c))) return {*m};
+  return {};
 }
 
 /// Whether two lists of quantities (of one unit) share an amount.
@@ -1059,9 +1067,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // LOW (related, undecided: the cascade's second opinion may decide).
       const std::string topic = a.subject_kind == SubjectKind::present && a.subject != "user" ? a.subject : b.subject;
       const bool disjoint_scopes = scopes_disjoint(lex, a.scope, b.scope);
-      auto qa = quantities_of(a), qb = quantities_of(b);
-      if (qa.empty()) qa = measure_of_text(a);
-      if (qb.empty()) qb = measure_of_text(b);
+      const auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
       const bool quantities = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit;
       const bool same_amount = quantities && share_amount(qa, qb);
       const bool rule_conflict = deontic_conflict(deontic(a), deontic(b));
@@ -1089,10 +1095,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           r.cls = Classification::true_contradiction;
           r.conf = 0.66;
           auto shown = [](const Claim& c) {
-            if (!quantities_of(c).empty() || c.amounts.empty()) return c.values.empty() ? c.object : c.values.front();
-            for (const auto& v : c.amounts)
-              if (auto q = quantity_of(v); q && !q->unit.empty()) return v;
-            return c.amounts.front();
+            if (quantities_of(c).empty() && !measure_text(c).empty()) return measure_text(c);
+            return c.values.empty() ? c.object : c.values.front();
           };
           r.why = "Both cannot hold: they give " + topic + " different values (" + shown(a) + " vs " + shown(b) +
                   "), with no sign that anything changed.";

@@ -39,6 +39,16 @@ bool is_prep(std::string_view l) {
                 "near", "after", "before", "during", "until", "over", "under", "per", "via",
                 "through", "onto", "off", "out", "up", "down", "than", "across", "around"});
 }
+/// A word the parser puts in place of others ("There are no pets in our
+/// house" -> "i have no pets").
+Token word_token(std::string text, std::string lemma, std::string surface) {
+  Token t;
+  t.text = std::move(text);
+  t.lemma = std::move(lemma);
+  t.surface = std::move(surface);
+  return t;
+}
+
 bool is_conj(std::string_view l) {
   return in(l, {"and", "but", "or", "because", "so", "which", "who", "that", "when", "while",
                 "if", "although", "though", "whereas", "since", "then", "where"});
@@ -276,11 +286,8 @@ void Parser::existential_at_home(Toks& s) const {
     }
     if (len == 0) return;
     Toks out;
-    Token i, have;
-    i.text = i.lemma = i.surface = "i";
-    have.text = have.lemma = have.surface = "have";
-    out.push_back(std::move(i));
-    out.push_back(std::move(have));
+    out.push_back(word_token("i", "i", "i"));
+    out.push_back(word_token("have", "have", "have"));
     out.insert(out.end(), s.begin() + static_cast<long>(body), s.begin() + static_cast<long>(k));
     out.insert(out.end(), s.begin() + static_cast<long>(k + len), s.end());
     s.swap(out);
@@ -1885,11 +1892,7 @@ Claim Parser::run(std::string_view text) {
                        std::all_of(all.begin() + static_cast<std::ptrdiff_t>(i) + 1,
                                    all.begin() + static_cast<std::ptrdiff_t>(end), plain);
     if (key && value) {
-      Token be;
-      be.text = "is";
-      be.lemma = "be";
-      be.surface = t.text;
-      all[i] = std::move(be);
+      all[i] = word_token("is", "be", t.text);
     }
     break;
   }
