@@ -85,6 +85,16 @@ bool numeric(const std::string& v) {
   return !v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) != 0);
 }
 
+/// A number, or a date as the normaliser writes it ("march 14").
+bool names_a_time(const std::string& v) {
+  if (numeric(v)) return true;
+  const std::string first = v.substr(0, v.find(' '));
+  for (const char* m : {"january", "february", "march", "april", "may", "june", "july", "august",
+                        "september", "october", "november", "december"})
+    if (first == m && first.size() < v.size()) return true;
+  return false;
+}
+
 std::vector<std::string> words_of(const std::string& s) {
   std::vector<std::string> out;
   std::size_t i = 0;
@@ -846,7 +856,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   const WordNet& wn = lex.wordnet();
 
   // ---- change evidence (computed first: it also links slots) ----------------
-  bool cue_targets_a = false, cue_any = false, stop_cue = false;
+  bool cue_targets_a = false, cue_any = false, stop_cue = false, ending_cue = false;
   std::string cue_word;
   for (const auto& cue : b.change_cues) {
     const CueDef* d = lex.cue_by_phrase(cue);
@@ -855,6 +865,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     cue_any = true;
     if (cue_word.empty()) cue_word = cue;
     if (d->kind == CueKind::stop) stop_cue = true;
+    // A cue that ends or replaces what held before (not one that only
+    // starts something new, which can sit beside the old).
+    if (d->kind != CueKind::start && d->kind != CueKind::new_) ending_cue = true;
     for (const auto& t : d->targets)
       if (t == a.slot || t == a.domain || (!b.slot.empty() && t == b.slot)) cue_targets_a = true;
   }
@@ -1012,10 +1025,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         if (f == v) same_subject = true;
     // The user ends what another memory names: "We retired v2" / "The API
     // version is v2" (not another person's: "my dad drives a Honda").
+    // A shared date or number is when or how much, not a thing to end
+    // ("Berlin Marathon on September 24" / "finished berlin sept 24th").
     if (!a_other_person && stop_cue && a.subject_kind == SubjectKind::present)
       for (const auto& x : b.values)
         for (const auto& v : a.values)
-          if (x == v) same_subject = true;
+          if (x == v && !names_a_time(v)) same_subject = true;
     // The user changes one of their things, naming it by what A says it is
     // ("My phone is a Pixel 6" / "Upgraded to a Pixel 9 last week").
     const bool users_thing =
@@ -1167,6 +1182,24 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.cls = Classification::compatible;
       r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
       r.why = "Both are about " + topic + " in other words; nothing in their structure decides whether both can hold.";
+      return r;
+    }
+    // Not when the existing memory reports an event (past tense, an episode:
+    // "finished chicago oct 12th" ends nothing), nor when the cue is negated
+    // ("hasn't stopped") or is a noun of the subject ("every change must").
+    const auto b_subject_words = words_of(b.subject);
+    const bool cue_in_subject = b_subject_words.size() > 1 && b_subject_words.back() == cue_word;
+    if (r.temporal && ending_cue && !a_hist && !b_hist && !b.additive && a.stance >= 0 && b.stance >= 0 &&
+        a.tense != Tense::past && ea.kind != MemoryKind::episode && !cue_in_subject &&
+        shares_keyword(a, b, {})) {
+      // Whatever the parse took as the subjects, the incoming statement ends
+      // or replaces a thing the existing memory names ("I work the espresso
+      // bar at Blue Bottle" / "left blue bottle in june, line cook at a ramen
+      // shop now"; "I'm learning Portuguese" / "dropped portuguese in the
+      // spring"): a change, at LOW-MED since the slots could not be matched.
+      r.cls = Classification::temporal_change;
+      r.conf = std::max(0.0, std::min(0.6, lex.med_confidence() - 0.01));
+      r.why = "The incoming statement changes something the existing memory names (" + cue_word + ").";
       return r;
     }
     r.cls = Classification::unrelated;

@@ -842,10 +842,23 @@ std::size_t Parser::parse_subject(const Toks& t) {
     // "Haven't touched a cigarette since New Year's"), when what follows the
     // verb is not the rest of a noun phrase ("Used cars are cheap").
     const Token& n = t[1];
+    // Chat writes names in lower case ("left blue bottle in june", "dropped
+    // japanese after the summer"): a word after the verb still opens the
+    // clause when no auxiliary follows within the next words, which would
+    // make the verb part of a subject ("Used cars are cheap").
+    auto aux_follows = [&] {
+      for (std::size_t k = 2; k < t.size() && k <= 4; ++k) {
+        if (!t[k].is_word()) return false;
+        if (is_aux(t[k].lemma)) return true;
+      }
+      return false;
+    };
     const bool opens = !n.is_word() || is_prep(n.lemma) || is_possessive_det(n.lemma) || n.capitalised ||
                        in(n.lemma, {"the", "a", "an", "up", "off", "out", "over", "away", "back", "not",
                                     "some", "any", "two", "three", "this", "that", "it", "them"}) ||
-                       l0 == "have" || cue_verb;
+                       l0 == "have" || cue_verb ||
+                       (ctx_.kind != MemoryKind::concept_ && !in(n.lemma, {"and", "or", "but", "nor"}) &&
+                        !aux_follows());
     if (opens) {
       c_.subject = "user";
       c_.subject_kind = SubjectKind::present;

@@ -834,3 +834,26 @@ TEST(JudgeRules, AClaimOnTheWholeCalendarLeavesNoRoomForAnotherPlace) {
             C::context_dependent);
   EXPECT_EQ(classify("I work from home on Mondays", "I'm in the office on Tuesdays"), C::context_dependent);
 }
+
+// A cue that ends or replaces something, in a statement whose parse found
+// another subject, still changes what the existing memory names when the
+// two share a word; never for an event, a negated cue or a cue that is the
+// subject's own noun.
+TEST(JudgeRules, AnEndingCueOnAThingTheMemoryNamesIsAChangeWhateverTheSubjects) {
+  expect_all({{"My usual lunch is a chicken wrap", "Ever since the diet I've switched to salads for lunch"},
+              {"I commute by tram every day", "no more tram for me, I've been cycling in since I got the new bike"},
+              {"Session tokens are signed with HS256.", "we switched token signing over to RS256 last sprint"}},
+             C::temporal_change);
+  JudgeInput a, b;
+  a.text = "Berlin Marathon on September 24: I crossed the line in 4 hours 5 minutes.";
+  a.kind = b.kind = MemoryKind::episode;
+  b.text = "finished berlin sept 24th in 4:05!!";
+  EXPECT_NE(judge(test::lexicon(), a, b).classification, C::temporal_change);
+  for (const Pair& p : {Pair{"The storage on-call got four pages this week",
+                             "The storage pager hasn't stopped screaming since Tuesday"},
+                        Pair{"In an emergency, admins may skip code review",
+                             "outside emergencies every change must get a code review"}}) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_NE(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+}

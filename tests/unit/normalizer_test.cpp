@@ -736,3 +736,20 @@ TEST(Normalizer, AHyphenatedIdentifierReadsAsItsWords) {
   // Known hyphenated words and names with digits stay whole.
   EXPECT_EQ(claim("My e-mail is on the card").subject, "e-mail");
 }
+
+TEST(Normalizer, ALeadingPastVerbBeforeALowerCaseNameIsTheSpeakersClause) {
+  // Chat leaves out the "I" and writes names in lower case.
+  for (const char* s : {"left acme in june, freelancing now", "quit spanish after the summer",
+                        "sold the honda last month"}) {
+    const Claim c = claim(s);
+    EXPECT_EQ(c.subject, "user") << s;
+    EXPECT_FALSE(c.change_cues.empty()) << s;
+  }
+  EXPECT_EQ(classify("I'm single.", "got engaged to Priya last weekend!!"), Classification::temporal_change);
+  // Not when an auxiliary follows (the past form is part of a subject), and
+  // not in a concept (a project note's subject is not the speaker).
+  EXPECT_NE(claim("Used cars are cheap around here").subject, "user");
+  NormalizeContext concept_ctx;
+  concept_ctx.kind = MemoryKind::concept_;
+  EXPECT_NE(normalize(test::lexicon(), "archived repos stay read-only", concept_ctx).subject, "user");
+}
