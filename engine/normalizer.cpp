@@ -907,6 +907,15 @@ std::size_t Parser::parse_subject(const Toks& t) {
   const bool base_verb = subject_from_scope_ && t.size() > f0 + 1 && t[f0].text == t[f0].lemma &&
                          t[f0 + 1].is_word() &&
                          (is_prep(t[f0 + 1].lemma) || in(t[f0 + 1].lemma, {"a", "an", "the", "no"}));
+  if (ctx_.kind != MemoryKind::concept_ && !subject_from_scope_ && t.size() > 2 && is_aux(l0) &&
+      t[1].is_word() && t[1].lemma == "not" && t[2].is_word() && verb_capable(t[2])) {
+    // Chat drops the "I" before a negated auxiliary too ("can't have
+    // peanuts, I'm allergic", "don't own a car"): the speaker's statement.
+    c_.subject = "user";
+    c_.subject_kind = SubjectKind::present;
+    subject_person_ = true;
+    return 0;
+  }
   if ((subject_from_scope_ || is_aux(lf)) && t[f0].is_word() &&
       (is_aux(lf) || (verb_capable(t[f0]) && (t[f0].text != t[f0].lemma || base_verb) && !next_aux))) {
     // "Staging has 2 replicas", "(In) production runs in us-east-1": the

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "engine/lexicon.hpp"
 
@@ -288,6 +289,32 @@ std::string format_number(double v) {
   return buf;
 }
 
+/// "is" or "has" when the "'s" at words[i] is a contracted verb rather than
+/// a possessive (see tokenize).
+static std::optional<std::string> contracted_verb(const std::vector<std::pair<std::string, std::string>>& words,
+                                           std::size_t i) {
+  if (i == 0 || i + 1 >= words.size()) return std::nullopt;
+  const std::string& nx = words[i + 1].first;
+  static const std::unordered_set<std::string> is_next = {
+      "on", "in", "at", "from", "with", "by", "for", "about", "into", "off", "out", "up", "over", "near",
+      "a", "an", "the", "my", "our", "your", "his", "her", "their", "this", "that", "no", "not", "never",
+      "always", "just", "still", "also", "really", "so", "very", "too", "here", "there", "now", "home",
+      "back", "away", "all", "only", "usually", "basically", "mostly", "currently", "finally"};
+  static const std::unordered_set<std::string> has_next = {"been", "got", "gotten", "gone", "had", "done",
+                                                           "lived", "worked", "moved", "started", "left"};
+  if (has_next.count(nx)) return std::string("has");
+  if (is_next.count(nx)) return std::string("is");
+  if (!nx.empty() && is_digit(nx[0])) {
+    // "Mum's 72", "Leo's 7 now": a number that ends the clause is an age or
+    // an amount, not a possessed thing ("Apple's 2023 revenue").
+    const bool ends = i + 2 >= words.size() || words[i + 2].first.size() == 1 ||
+                      words[i + 2].first == "now" || words[i + 2].first == "years" ||
+                      words[i + 2].first == "year";
+    if (ends) return std::string("is");
+  }
+  return std::nullopt;
+}
+
 std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
   const auto pieces = raw_pieces(text);
   // 1. Contractions, with the surface kept for grounding.
@@ -320,6 +347,17 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       continue;
     }
     if (w == "'s") {
+      // After a noun, "'s" is also "is" or "has" ("my birthday's on 14
+      // March", "Dan's my brother", "mum's lived there for years", "Mum's
+      // 72"): a possessive is followed by what is possessed, never by a
+      // preposition, a determiner or a past participle, nor by a bare number
+      // that ends the clause.
+      if (const auto verb = contracted_verb(words, i)) {
+        t.text = *verb;
+        t.lemma = *verb == "is" ? "be" : "have";
+        out.push_back(std::move(t));
+        continue;
+      }
       t.kind = Token::Kind::possessive;
       t.text = t.lemma = w;
       out.push_back(std::move(t));

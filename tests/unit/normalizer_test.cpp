@@ -753,3 +753,45 @@ TEST(Normalizer, ALeadingPastVerbBeforeALowerCaseNameIsTheSpeakersClause) {
   concept_ctx.kind = MemoryKind::concept_;
   EXPECT_NE(normalize(test::lexicon(), "archived repos stay read-only", concept_ctx).subject, "user");
 }
+
+TEST(Tokenizer, ANounsApostropheSIsAVerbBeforeAPrepositionADeterminerOrAParticiple) {
+  auto texts = [](const char* s) {
+    std::vector<std::string> out;
+    for (const auto& x : tokenize(test::lexicon(), s)) out.push_back(x.text);
+    return out;
+  };
+  EXPECT_EQ(texts("my birthday's on 14 March")[2], "is");
+  EXPECT_EQ(texts("Dan's my brother")[1], "is");
+  EXPECT_EQ(texts("mum's lived in Porto")[1], "has");
+  EXPECT_EQ(texts("Mum's 72")[1], "is");
+  // A possessive stays one.
+  EXPECT_EQ(texts("my wife's name is Elena")[2], "'s");
+  EXPECT_EQ(texts("Apple's 2023 revenue grew")[1], "'s");
+  // The claim is the one of the full form.
+  EXPECT_EQ(claim("My birthday's on 14 March").slot, claim("My birthday is on 14 March").slot);
+  EXPECT_EQ(claim("My birthday's on 14 March").values, claim("My birthday is on 14 March").values);
+  EXPECT_EQ(claim("Mum's 72").slot, "age");
+}
+
+TEST(Normalizer, ANegatedAuxiliaryWithNothingBeforeItIsTheSpeakers) {
+  // Chat drops the "I": the same claim as with it.
+  for (auto [frag, full] : {std::pair{"can't have peanuts", "I can't have peanuts"},
+                            std::pair{"don't eat pork", "I don't eat pork"},
+                            std::pair{"won't fly with them again", "I won't fly with them again"}}) {
+    const Claim c = claim(frag), f = claim(full);
+    EXPECT_EQ(c.subject, "user") << frag;
+    EXPECT_EQ(c.slot, f.slot) << frag;
+    EXPECT_EQ(c.values, f.values) << frag;
+    EXPECT_EQ(c.stance, f.stance) << frag;
+  }
+  // In a project note the missing subject is the system, not the speaker.
+  NormalizeContext concept_ctx;
+  concept_ctx.kind = MemoryKind::concept_;
+  EXPECT_NE(normalize(test::lexicon(), "can't deploy on Fridays", concept_ctx).subject, "user");
+}
+
+TEST(Normalizer, ChatAbbreviationsOfABirthdayNameTheBirthday) {
+  EXPECT_EQ(claim("my bday is March 3rd").values, claim("my birthday is March 3rd").values);
+  EXPECT_EQ(classify("My birthday is on the ninth of November.", "bday's on the 14th of July btw"),
+            Classification::true_contradiction);
+}
