@@ -867,7 +867,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (d->kind == CueKind::stop) stop_cue = true;
     // A cue that ends or replaces what held before (not one that only
     // starts something new, which can sit beside the old).
-    if (d->kind != CueKind::start && d->kind != CueKind::new_) ending_cue = true;
+    // Of the present-time cues, only those naming when the new state began
+    // ("since", "as of") say that the old one ended; "now", "currently"
+    // only contrast with another time.
+    const bool onset = d->kind == CueKind::now && (d->phrase == "since" || d->phrase == "as of" ||
+                                                   d->phrase == "from now on");
+    if (d->kind != CueKind::start && d->kind != CueKind::new_ && (d->kind != CueKind::now || onset))
+      ending_cue = true;
     for (const auto& t : d->targets)
       if (t == a.slot || t == a.domain || (!b.slot.empty() && t == b.slot)) cue_targets_a = true;
   }

@@ -852,7 +852,10 @@ TEST(JudgeRules, AnEndingCueOnAThingTheMemoryNamesIsAChangeWhateverTheSubjects) 
   for (const Pair& p : {Pair{"The storage on-call got four pages this week",
                              "The storage pager hasn't stopped screaming since Tuesday"},
                         Pair{"In an emergency, admins may skip code review",
-                             "outside emergencies every change must get a code review"}}) {
+                             "outside emergencies every change must get a code review"},
+                        // "currently" contrasts with another time, it ends nothing
+                        Pair{"Feature toggles are managed in Unleash.",
+                             "The dark-mode toggle is currently on for 10% of users."}}) {
     const Verdict v = verdict(p.a, p.b);
     EXPECT_NE(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
   }
