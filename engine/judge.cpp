@@ -23,6 +23,7 @@
 #include "common/json_writer.hpp"
 #include "engine/lexicon.hpp"
 #include "engine/nli.hpp"
+#include "engine/text.hpp"
 #include "engine/wn_fast.hpp"
 #include "engine/normalizer.hpp"
 
@@ -87,12 +88,8 @@ bool numeric(const std::string& v) {
 
 /// A number, or a date as the normaliser writes it ("march 14").
 bool names_a_time(const std::string& v) {
-  if (numeric(v)) return true;
-  const std::string first = v.substr(0, v.find(' '));
-  for (const char* m : {"january", "february", "march", "april", "may", "june", "july", "august",
-                        "september", "october", "november", "december"})
-    if (first == m && first.size() < v.size()) return true;
-  return false;
+  const auto sp = v.find(' ');
+  return numeric(v) || (sp != std::string::npos && month_index(std::string_view(v).substr(0, sp)) >= 0);
 }
 
 std::vector<std::string> words_of(const std::string& s) {
@@ -865,11 +862,10 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     cue_any = true;
     if (cue_word.empty()) cue_word = cue;
     if (d->kind == CueKind::stop) stop_cue = true;
-    // A cue that ends or replaces what held before (not one that only
-    // starts something new, which can sit beside the old).
-    // Of the present-time cues, only those naming when the new state began
-    // ("since", "as of") say that the old one ended; "now", "currently"
-    // only contrast with another time.
+    // A cue that ends or replaces what held before: not one that only
+    // starts something new, which can sit beside the old, and of the
+    // present-time cues only those naming when the new state began ("since",
+    // "as of"); "now", "currently" only contrast with another time.
     const bool onset = d->kind == CueKind::now && (d->phrase == "since" || d->phrase == "as of" ||
                                                    d->phrase == "from now on");
     if (d->kind != CueKind::start && d->kind != CueKind::new_ && (d->kind != CueKind::now || onset))

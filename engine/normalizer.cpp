@@ -496,9 +496,7 @@ void Parser::strip_scopes(Toks& t) {
 }
 
 void Parser::strip_time(Toks& t) {
-  static const std::unordered_set<std::string> months = {
-      "january", "february", "march", "april", "may", "june", "july", "august",
-      "september", "october", "november", "december"};
+  auto month = [](const Token& x) { return month_index(x.text) >= 0; };
   static const std::unordered_set<std::string> units = {
       "day", "week", "month", "year", "quarter", "spring", "summer", "autumn", "fall",
       "winter", "weekend", "night", "time", "decade", "semester", "sprint"};
@@ -507,7 +505,7 @@ void Parser::strip_time(Toks& t) {
     const auto& l = t[i].lemma;
     const auto& x = t[i].text;
     auto unit_at = [&](std::size_t k) {
-      return k < t.size() && (units.count(t[k].lemma) || months.count(t[k].text));
+      return k < t.size() && (units.count(t[k].lemma) || month(t[k]));
     };
     if (((x == "last" || x == "next" || x == "this" || x == "every") && unit_at(i + 1)) ||
         (x == "most" && unit_at(i + 1) && t[i + 1].text != t[i + 1].lemma)) {
@@ -526,7 +524,7 @@ void Parser::strip_time(Toks& t) {
       drop[i] = true;
       if (x == "yesterday") c_.tense = Tense::past;
     } else if (l == "in" && i + 1 < t.size() && !(i > 0 && t[i - 1].lemma == "bear") &&
-               (months.count(t[i + 1].text) ||
+               (month(t[i + 1]) ||
                 (t[i + 1].kind == Token::Kind::number && t[i + 1].number > 1900 &&
                  t[i + 1].number < 2200))) {
       drop[i] = drop[i + 1] = true;
@@ -1304,25 +1302,18 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
     // A date: a month and a day ("March 14th", "the 22nd of August", "15
     // Nov") is one value, "march 14".
     {
-      static const char* const kMonths[] = {"january", "february", "march",     "april",   "may",      "june",
-                                            "july",    "august",   "september", "october", "november", "december"};
       int month = -1;
       double day = 0;
       for (const auto& t : np) {
         if (t.is_word()) {
-          for (int m = 0; m < 12; ++m) {
-            const std::string_view full = kMonths[m];
-            if (t.text == full || (t.text.size() >= 3 && t.text.size() <= 4 && full.substr(0, t.text.size()) == t.text &&
-                                   t.text != "mar" && t.text != "may"))
-              month = m;
-          }
+          if (const int m = month_index(t.text, true); m >= 0) month = m;
         } else if ((t.kind == Token::Kind::number || t.kind == Token::Kind::ordinal) && t.number >= 1 &&
                    t.number <= 31 && t.number == static_cast<int>(t.number)) {
           day = t.number;
         }
       }
       if (month >= 0 && day > 0) {
-        values.push_back(std::string(kMonths[month]) + " " + std::to_string(static_cast<int>(day)));
+        values.push_back(std::string(month_name(month)) + " " + std::to_string(static_cast<int>(day)));
         np.clear();
         return;
       }

@@ -289,6 +289,24 @@ std::string format_number(double v) {
   return buf;
 }
 
+namespace {
+constexpr std::string_view kMonthNames[] = {"january", "february", "march",     "april",   "may",      "june",
+                                            "july",    "august",   "september", "october", "november", "december"};
+}  // namespace
+
+int month_index(std::string_view w, bool abbreviations) {
+  for (int m = 0; m < 12; ++m) {
+    const std::string_view full = kMonthNames[m];
+    if (w == full) return m;
+    if (abbreviations && w.size() >= 3 && w.size() <= 4 && full.substr(0, w.size()) == w && w != "mar" &&
+        w != "may")
+      return m;
+  }
+  return -1;
+}
+
+std::string_view month_name(int m) { return kMonthNames[m]; }
+
 /// "is" or "has" when the "'s" at words[i] is a contracted verb rather than
 /// a possessive (see tokenize).
 static std::optional<std::string> contracted_verb(const std::vector<std::pair<std::string, std::string>>& words,

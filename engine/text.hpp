@@ -45,4 +45,11 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text);
 /// Formats a number without trailing zeros ("30", "3.5").
 std::string format_number(double v);
 
+/// The month a lower-case word names, 0 (January) to 11, or -1. With
+/// `abbreviations`, three- or four-letter forms count too ("nov", "sept";
+/// not "mar" and "may", which are words of their own).
+int month_index(std::string_view word, bool abbreviations = false);
+/// The full lower-case name of month `m` (0 to 11).
+std::string_view month_name(int m);
+
 }  // namespace credence
