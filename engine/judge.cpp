@@ -86,6 +86,13 @@ bool numeric(const std::string& v) {
   return !v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) != 0);
 }
 
+/// A present-time cue that only contrasts with another time ("now",
+/// "currently", "these days"), unlike one naming when the new state began
+/// ("since", "as of", "from now on").
+bool contrast_only(const CueDef& d) {
+  return d.kind == CueKind::now && d.phrase != "since" && d.phrase != "as of" && d.phrase != "from now on";
+}
+
 /// A number, or a date as the normaliser writes it ("march 14").
 bool names_a_time(const std::string& v) {
   const auto sp = v.find(' ');
@@ -866,10 +873,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // starts something new, which can sit beside the old, and of the
     // present-time cues only those naming when the new state began ("since",
     // "as of"); "now", "currently" only contrast with another time.
-    const bool onset = d->kind == CueKind::now && (d->phrase == "since" || d->phrase == "as of" ||
-                                                   d->phrase == "from now on");
-    if (d->kind != CueKind::start && d->kind != CueKind::new_ && (d->kind != CueKind::now || onset))
-      ending_cue = true;
+    if (d->kind != CueKind::start && d->kind != CueKind::new_ && !contrast_only(*d)) ending_cue = true;
     for (const auto& t : d->targets)
       if (t == a.slot || t == a.domain || (!b.slot.empty() && t == b.slot)) cue_targets_a = true;
   }
@@ -1214,9 +1218,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // ---- slot link ------------------------------------------------------------------
   // A copula adjective ("state") and an adjectival class slot ("quiet" is a
   // temperament) describe the same kind of thing.
+  // A "state" counts only when its value is an adjective: "The payments
+  // secret is rotated every week" (a verb's participle) says what is done to
+  // the secret, not which kind of store holds it.
   auto adjectival = [&](const Claim& c) {
-    return c.slot == "state" ||
-           (c.values.size() == 1 && lex.class_of(c.values.front()) && lex.class_of(c.values.front())->slot == c.slot);
+    if (c.slot == "state")
+      return c.values.empty() || !wn.synsets(c.values.front(), Pos::adj).empty() ||
+             wn.synsets(c.values.front(), Pos::verb).empty();
+    return c.values.size() == 1 && lex.class_of(c.values.front()) && lex.class_of(c.values.front())->slot == c.slot;
   };
   const bool same_slot = (!a.slot.empty() && a.slot == b.slot) ||
                          (a.slot != b.slot && (a.slot == "state" || b.slot == "state") && adjectival(a) &&
@@ -1238,7 +1247,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   };
   // A change statement without a slot of its own ("switched to Linear",
   // "I became a Republican") is about whatever the same subject had.
-  const bool cue_no_slot = cue_any && (b.slot.empty() || !lex.slot(b.slot)) && b.slot != a.slot &&
+  // Not for a contrast word alone ("The payments secret is currently
+  // rotated weekly" says nothing about where secrets are kept).
+  bool changing_cue = false;
+  for (const auto& cue : b.change_cues)
+    if (const CueDef* d = lex.cue_by_phrase(cue); d && d->kind != CueKind::past && !contrast_only(*d))
+      changing_cue = true;
+  const bool cue_no_slot = changing_cue && (b.slot.empty() || !lex.slot(b.slot)) && b.slot != a.slot &&
                            (!b.values.empty() || !b.object.empty());
   // A start/stop/switch in the same topic domain ("unemployed" / "started a job at Deloitte").
   bool domain_cue = false;

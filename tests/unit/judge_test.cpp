@@ -860,3 +860,18 @@ TEST(JudgeRules, AnEndingCueOnAThingTheMemoryNamesIsAChangeWhateverTheSubjects) 
     EXPECT_NE(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
   }
 }
+
+// "currently", "now", "these days" only contrast with another time: on their
+// own they change nothing another slot of the same subject says, and a verb's
+// participle after "is" is no state to compare with a kind of store or thing.
+// A cue naming when the new state began still does.
+TEST(JudgePrecision, AContrastWordAloneChangesNothingAnotherSlotSays) {
+  expect_all({{"Backups are stored in S3.", "The nightly backup is currently encrypted with KMS."},
+              {"My bike is a Trek.", "My bike is currently in the shop for repairs."},
+              {"Secrets are stored in Vault.", "The payments secret is currently rotated every week."},
+              {"Secrets are stored in Vault.", "The payments secret is rotated every week."}},
+             C::compatible);
+  expect_all({{"I drive a Ford Focus.", "I've been driving a Tesla since June."},
+              {"The CI pipeline runs on Jenkins.", "As of this sprint the CI pipeline runs on GitHub Actions."}},
+             C::temporal_change);
+}
