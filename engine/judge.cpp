@@ -860,7 +860,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   const WordNet& wn = lex.wordnet();
 
   // ---- change evidence (computed first: it also links slots) ----------------
-  bool cue_targets_a = false, cue_any = false, stop_cue = false, ending_cue = false;
+  // changing_cue: a cue other than a contrast word alone; ending_cue: one
+  // that also ends or replaces what held before.
+  bool cue_targets_a = false, cue_any = false, stop_cue = false, ending_cue = false, changing_cue = false;
   std::string cue_word;
   for (const auto& cue : b.change_cues) {
     const CueDef* d = lex.cue_by_phrase(cue);
@@ -873,6 +875,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // starts something new, which can sit beside the old, and of the
     // present-time cues only those naming when the new state began ("since",
     // "as of"); "now", "currently" only contrast with another time.
+    if (!contrast_only(*d)) changing_cue = true;
     if (d->kind != CueKind::start && d->kind != CueKind::new_ && !contrast_only(*d)) ending_cue = true;
     for (const auto& t : d->targets)
       if (t == a.slot || t == a.domain || (!b.slot.empty() && t == b.slot)) cue_targets_a = true;
@@ -1249,10 +1252,6 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // "I became a Republican") is about whatever the same subject had.
   // Not for a contrast word alone ("The payments secret is currently
   // rotated weekly" says nothing about where secrets are kept).
-  bool changing_cue = false;
-  for (const auto& cue : b.change_cues)
-    if (const CueDef* d = lex.cue_by_phrase(cue); d && d->kind != CueKind::past && !contrast_only(*d))
-      changing_cue = true;
   const bool cue_no_slot = changing_cue && (b.slot.empty() || !lex.slot(b.slot)) && b.slot != a.slot &&
                            (!b.values.empty() || !b.object.empty());
   // A start/stop/switch in the same topic domain ("unemployed" / "started a job at Deloitte").
