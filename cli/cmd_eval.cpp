@@ -287,6 +287,15 @@ int eval_pairs(const Lexicon& lex, const EvalOptions& o, PrescreenEval* pre) {
   Binary conflict;
   long false_blocks = 0, blocks = 0;
   Progress progress(o.quiet);
+  std::ofstream features_out;
+  if (o.features_out) {
+    features_out.open(*o.features_out);
+    if (!features_out) {
+      std::fprintf(stderr, "credence: cannot write %s (--features)\n", o.features_out->c_str());
+      return 2;
+    }
+  }
+  PairFeatures features;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const PairLine& p = rows[i];
     auto ctx_of = [](const PairSide& s) {
@@ -299,6 +308,15 @@ int eval_pairs(const Lexicon& lex, const EvalOptions& o, PrescreenEval* pre) {
     const Claim ca = normalize(lex, p.existing.text, ctx_of(p.existing));
     const Claim cb = normalize(lex, p.incoming.text, ctx_of(p.incoming));
     Verdict v = judge(lex, to_input(p.existing, &ca), to_input(p.incoming, &cb));
+    if (features_out.is_open()) {
+      judge_features(lex, to_input(p.existing, &ca), to_input(p.incoming, &cb), features);
+      JsonWriter w;
+      w.begin_object().kv("id", p.id).kv("label", to_string(*p.label)).key("features").begin_object();
+      for (const auto& [fid, val] : features)
+        w.kv(pair_feature_names()[static_cast<std::size_t>(fid)], static_cast<double>(val));
+      w.end_object().end_object();
+      features_out << w.str() << '\n';
+    }
     float similarity = 0;
     std::string dropped_by;
     if (pre && !pre->keep(p, ca, cb, similarity, dropped_by)) {
@@ -514,6 +532,10 @@ int cmd_eval(const Common& c, const EvalOptions& o) {
     pre.lexicon = lex->get();
     pre.screen = opts->screen;
     return eval_pairs(**lex, o, &pre);
+  }
+  if (o.features_out && o.format != "pairs") {
+    std::fprintf(stderr, "credence: --features needs --format pairs (memory pairs with labels)\n");
+    return 2;
   }
   if (o.format == "sick" || o.format == "breaking-nli") return eval_nli(**lex, o);
   std::fprintf(stderr, "credence: --format must be pairs, sick or breaking-nli\n");

@@ -70,6 +70,10 @@ struct EvalOptions {
   /// does not; "auto" follows the dataset's annotation guidelines (Breaking
   /// NLI / SNLI: same; SICK: separate).
   std::string scene = "auto";
+  /// pairs: write each pair's learned-fallback features (from the structural
+  /// verdict alone) with its label as JSON lines to this file, the training
+  /// data of scripts/train-judge-model.
+  std::optional<std::string> features_out;
 };
 int cmd_eval(const Common& c, const EvalOptions& o);
 

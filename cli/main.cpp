@@ -112,6 +112,9 @@ int main(int argc, char** argv) {
                    "NLI data: auto (from the dataset's annotation guidelines: breaking-nli same, "
                    "sick separate), same, or separate")
       ->check(CLI::IsMember({"auto", "same", "separate"}));
+  eval->add_option("--features", eo.features_out,
+                   "pairs: write each pair's learned-fallback features and label as JSON lines to "
+                   "this file (training data for scripts/train-judge-model)");
   eval->add_flag("--dump", eo.dump, "print every item with its verdict as a JSON line on stderr");
   eval->add_flag("--quiet", eo.quiet, "no progress on stderr");
   eval->add_flag("--prescreen", eo.prescreen,

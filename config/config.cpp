@@ -279,6 +279,10 @@ const std::vector<Field>& schema() {
     v.push_back(with_range(field("judge", "med_confidence", &C::judge,
                                  &JudgeConfig::med_confidence),
                            0.0, 1.0));
+    v.push_back(field("judge", "learned_fallback", &C::judge, &JudgeConfig::learned_fallback));
+    v.push_back(with_range(field("judge", "learned_min_probability", &C::judge,
+                                 &JudgeConfig::learned_min_probability),
+                           0.0, 1.0));
     add_vector_settings(v);
     return v;
   }();

@@ -56,6 +56,13 @@ struct JudgeConfig {
   /// Confidence at or above which a verdict is tier MED (below: LOW, and the
   /// later stages, a gated NLI model or an LLM, would be consulted).
   double med_confidence = 0.6;
+  /// The learned fallback (config/lexicon/judge_model.txt): weighs the cues of
+  /// a pair the structural comparison could not line up (its verdict
+  /// unrelated, compatible or LOW). Its verdicts are LOW, so they never block.
+  bool learned_fallback = true;
+  /// The fallback changes a verdict only when it gives its class at least
+  /// this probability.
+  double learned_min_probability = 0.7;
 };
 
 /// The actor pipeline: [ingestion], [classifier], [drift] and the decay interval.

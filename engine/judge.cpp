@@ -1389,6 +1389,36 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                 ", the other puts them there.";
         return r;
       }
+      // What WordNet decides the other way: the other statement is in a
+      // place it knows that is not the denied one nor in it ("never been to
+      // Portugal" / "a week in Madrid"), or only wishes to go ("want to visit
+      // Kyoto"). Both hold, and saying so is a finding, not a guess.
+      auto other_place = [&](const Claim& d, const Claim& p) -> std::string {
+        const std::string denied = denied_place(d, &d == &a ? ea.text : eb.text);
+        if (denied.empty() || p.subject != "user" || p.stance < 0 || !known_place(lex.wordnet(), denied))
+          return {};
+        bool names_denied = false;
+        std::string other;
+        for (const auto& k : p.keywords) {
+          if (k == denied || wn_fast::part_of(lex.wordnet(), k, denied)) names_denied = true;
+          else if (other.empty() && known_place(lex.wordnet(), k) && !wn_fast::part_of(lex.wordnet(), denied, k))
+            other = k;
+        }
+        if (names_denied) {
+          const bool wish = p.tense == Tense::future || p.modality != Modality::none || p.stance == 0 ||
+                            p.slot == "want" || p.slot == "preference";
+          return wish ? "a wish to go to " + denied : std::string();
+        }
+        return other.empty() ? std::string() : other + ", which is not in " + denied;
+      };
+      std::string elsewhere = other_place(a, b);
+      if (elsewhere.empty()) elsewhere = other_place(b, a);
+      if (!elsewhere.empty()) {
+        r.cls = Classification::compatible;
+        r.conf = std::max(lex.med_confidence(), 0.65);
+        r.why = "Both can hold: one says the user has never been to a place, the other is about " + elsewhere + ".";
+        return r;
+      }
     }
     const bool generic_domain = lex.generic_domain(a.domain);
     // No structural evidence either way. When the two share a topic (related
@@ -1800,12 +1830,15 @@ const Claim& claim_of(const Lexicon& lex, const JudgeInput& in, Claim& storage) 
   return storage;
 }
 
-}  // namespace
+ConfidenceTier tier_of(const Lexicon& lex, double conf) {
+  return conf >= lex.high_confidence()  ? ConfidenceTier::high
+         : conf >= lex.med_confidence() ? ConfidenceTier::med
+                                        : ConfidenceTier::low;
+}
 
-Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming) {
-  Claim sa, sb;
-  const Claim& a = claim_of(lex, existing, sa);
-  const Claim& b = claim_of(lex, incoming, sb);
+/// The structural stage's analysis, with the correction rule applied.
+Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
+                    const JudgeInput& incoming) {
   Analysis an = analyse(lex, a, b, existing, incoming);
   if (an.cls == Classification::true_contradiction && b.correction) {
     // The user corrects the memory: a contradiction the decision layer
@@ -1814,12 +1847,125 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
     an.conf = std::clamp(an.conf, lex.med_confidence(), std::max(lex.med_confidence(), lex.high_confidence() - 0.01));
     an.why += " The incoming statement is a correction.";
   }
+  an.conf = std::clamp(an.conf, 0.0, 1.0);
+  return an;
+}
+
+/// The learned fallback consults only what the structure left open: a LOW
+/// verdict, or "unrelated" (the statements could not be lined up). A MED or
+/// HIGH "compatible" is a finding (different attributes, a more specific
+/// value), not a failure to compare, and stands.
+bool learned_may_refine(const Lexicon& lex, const Analysis& an) {
+  return an.cls == Classification::unrelated || tier_of(lex, an.conf) == ConfidenceTier::low;
+}
+
+void features_of(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
+                 const JudgeInput& incoming, const Analysis& an, PairFeatures& out) {
+  pair_features(lex, PairView{a, existing.text, existing.kind}, PairView{b, incoming.text, incoming.kind},
+                StructuralView{an.cls, an.conf, tier_of(lex, an.conf)}, out);
+}
+
+/// Readable names of the cues the model weighs most often.
+const char* cue_phrase(std::string_view feature) {
+  static const std::pair<const char*, const char*> kPhrases[] = {
+      {"neg_xor", "a negation on one side only"},
+      {"neg_xor_shared", "a negation on one side only of a shared topic"},
+      {"B_cue", "a change cue in the new statement"},
+      {"B_cue_shared", "a change cue on a shared topic"},
+      {"B_cue_stop", "an ending cue"},
+      {"B_cue_start", "a starting cue"},
+      {"B_cue_switch", "a switching cue"},
+      {"tense_diff", "a shift of tense"},
+      {"scope_contrast", "contrasting scopes"},
+      {"scope_onesided", "a scope on one side"},
+      {"amt_disjoint", "different numbers"},
+      {"amt_equal", "the same numbers"},
+      {"amt_shared", "a shared number"},
+      {"val_disjoint", "different values"},
+      {"val_shared", "a shared value"},
+      {"stance_opp", "opposite stances"},
+      {"kw_shared_2", "shared words"},
+      {"kw_shared_3", "many shared words"},
+      {"kw_jacc", "overlapping wording"},
+      {"subj_same", "the same subject"},
+      {"slot_same", "the same attribute"},
+      {"modal_diff", "different modalities"},
+      {"A_figurative", "a figure of speech"},
+      {"B_figurative", "a figure of speech"},
+      {"B_additive", "an additive word"},
+      {"A_never", "a 'never'"},
+      {"B_w_only", "'only'"},
+      {"A_w_only", "'only'"},
+      {"B_w_now", "'now'"},
+      {"B_w_since", "'since'"},
+      {"B_tense_past", "a past-tense report"},
+      {"A_tense_past", "a past-tense memory"},
+  };
+  for (const auto& [f, p] : kPhrases)
+    if (feature == f) return p;
+  return nullptr;
+}
+
+/// Consults the learned fallback; returns true when it changed the verdict.
+bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
+                    const JudgeInput& incoming, Analysis& an) {
+  if (!lex.learned_fallback() || !learned_may_refine(lex, an)) return false;
+  thread_local PairFeatures f;
+  features_of(lex, a, b, existing, incoming, an, f);
+  const PairModel& model = lex.pair_model();
+  const auto p = model.probabilities(f);
+  const auto best = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
+  const auto was = static_cast<std::size_t>(an.cls);
+  if (best == was || p[best] < lex.learned_min_probability()) return false;
+  // The reasons: the readable cues that pushed most toward the new class.
+  std::vector<std::pair<double, const char*>> pushes;
+  for (const auto& [fid, val] : f) {
+    const char* phrase = cue_phrase(pair_feature_names()[static_cast<std::size_t>(fid)]);
+    const double d = model.weight(fid, best) * val - model.weight(fid, was) * val;
+    if (phrase && d > 0) pushes.emplace_back(d, phrase);
+  }
+  std::sort(pushes.begin(), pushes.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  std::string cues;
+  for (std::size_t i = 0; i < pushes.size() && i < 3; ++i) {
+    if (cues.find(pushes[i].second) != std::string::npos) continue;
+    cues += cues.empty() ? "" : ", ";
+    cues += pushes[i].second;
+  }
+  const auto cls = static_cast<Classification>(best);
+  char pr[16];
+  std::snprintf(pr, sizeof pr, "%.2f", p[best]);
+  an.why = "The structure of the two statements did not settle it (" + std::string(to_string(an.cls)) +
+           "); weighing the pair's cues" + (cues.empty() ? std::string() : " (" + cues + ")") +
+           " points to " + to_string(cls) + " (learned fallback, p " + pr + ").";
+  an.cls = cls;
+  // Always LOW: a learned guess never blocks and still invites a second opinion.
+  an.conf = std::clamp(p[best] * 0.6, 0.2, std::max(0.0, lex.med_confidence() - 0.01));
+  an.temporal = an.temporal || cls == Classification::temporal_change;
+  an.retraction = false;
+  return true;
+}
+
+}  // namespace
+
+void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming,
+                    PairFeatures& out) {
+  Claim sa, sb;
+  const Claim& a = claim_of(lex, existing, sa);
+  const Claim& b = claim_of(lex, incoming, sb);
+  features_of(lex, a, b, existing, incoming, structural(lex, a, b, existing, incoming), out);
+}
+
+Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming) {
+  Claim sa, sb;
+  const Claim& a = claim_of(lex, existing, sa);
+  const Claim& b = claim_of(lex, incoming, sb);
+  Analysis an = structural(lex, a, b, existing, incoming);
+  const bool learned = refine_learned(lex, a, b, existing, incoming, an);
   Verdict v;
+  if (learned) v.stage = "learned";
   v.classification = an.cls;
-  v.confidence = std::clamp(an.conf, 0.0, 1.0);
-  v.tier = v.confidence >= lex.high_confidence()  ? ConfidenceTier::high
-           : v.confidence >= lex.med_confidence() ? ConfidenceTier::med
-                                                  : ConfidenceTier::low;
+  v.confidence = an.conf;
+  v.tier = tier_of(lex, v.confidence);
   v.reasoning = an.why;
   v.temporal_signal = an.temporal;
   const std::string topic = join_values(a, b);

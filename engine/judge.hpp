@@ -24,6 +24,7 @@
 #include "common/time.hpp"
 #include "engine/claim.hpp"
 #include "engine/model.hpp"
+#include "engine/pair_model.hpp"
 
 namespace credence {
 
@@ -80,8 +81,16 @@ struct Verdict {
 /// episode-trait, episode-concept medium; episode-episode low.
 Severity severity_of(MemoryKind a, MemoryKind b);
 
-/// The structural judge.
+/// The embedded judge: the structural stage, then (when it found no
+/// conflict or only a LOW one and [judge] learned_fallback is on) the learned
+/// fallback of engine/pair_model.hpp, whose verdicts are LOW (stage
+/// "learned").
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming);
+
+/// The learned fallback's features of a pair, from the structural stage's
+/// verdict alone: what `credence eval --features` writes to train the model.
+void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming,
+                    PairFeatures& out);
 
 /// A further stage consulted when the structural verdict is LOW (a gated NLI
 /// model, an LLM). Returns a replacement verdict, or nullopt to keep it.

@@ -436,6 +436,26 @@ Expected<std::shared_ptr<const Lexicon>> Lexicon::load(
     }
     if (auto st = lex->parse_file(name, text); !st) return st.error();
   }
+  // The learned fallback's weights: optional (a lexicon directory without
+  // them judges with the structural stage alone).
+  {
+    constexpr const char* kModel = "judge_model.txt";
+    std::string text;
+    bool found = false;
+    if (lexicon_dir.empty()) {
+      for (const auto& [n, contents] : builtin_files())
+        if (std::string_view(n) == kModel) text = contents, found = true;
+    } else if (std::ifstream in(lexicon_dir + "/" + kModel); in) {
+      std::stringstream ss;
+      ss << in.rdbuf();
+      text = ss.str(), found = true;
+    }
+    if (found) {
+      auto m = PairModel::parse(text, kModel);
+      if (!m) return m.error();
+      lex->pair_model_ = std::move(*m);
+    }
+  }
   return std::shared_ptr<const Lexicon>(std::move(lex));
 }
 
@@ -446,6 +466,8 @@ Expected<std::shared_ptr<const Lexicon>> Lexicon::load(const JudgeConfig& cfg) {
   if (!lex) return lex.error();
   std::shared_ptr<Lexicon> mut = std::const_pointer_cast<Lexicon>(*lex);
   mut->set_thresholds(cfg.high_confidence, cfg.med_confidence);
+  mut->set_learned_fallback(cfg.learned_fallback);
+  mut->set_learned_min_probability(cfg.learned_min_probability);
   return std::shared_ptr<const Lexicon>(std::move(mut));
 }
 

@@ -25,6 +25,7 @@
 
 #include "common/expected.hpp"
 #include "engine/claim.hpp"
+#include "engine/pair_model.hpp"
 #include "engine/wordnet.hpp"
 
 namespace credence {
@@ -130,6 +131,15 @@ class Lexicon {
   /// For tests and tools that load without a JudgeConfig.
   void set_thresholds(double high, double med) { high_ = high, med_ = med; }
 
+  /// The learned fallback's weights (judge_model.txt; empty when the lexicon
+  /// directory has none) and whether [judge] learned_fallback is on.
+  const PairModel& pair_model() const { return pair_model_; }
+  bool learned_fallback() const { return learned_ && !pair_model_.empty(); }
+  void set_learned_fallback(bool on) { learned_ = on; }
+  /// [judge] learned_min_probability.
+  double learned_min_probability() const { return learned_min_p_; }
+  void set_learned_min_probability(double p) { learned_min_p_ = p; }
+
   // ---- morphology ----------------------------------------------------------
   /// Lemma of a lower-case word: verbs first for inflected forms ("lives" ->
   /// "live", "left" -> "leave"), then nouns ("children" -> "child"), else
@@ -221,6 +231,9 @@ class Lexicon {
 
   std::shared_ptr<const WordNet> wn_;
   double high_ = 0.85, med_ = 0.6;
+  PairModel pair_model_;
+  bool learned_ = true;
+  double learned_min_p_ = 0.7;
   std::vector<SlotDef> slots_;
   std::unordered_map<std::string, int> slot_index_;
   PhraseTable slot_patterns_;

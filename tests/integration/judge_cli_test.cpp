@@ -145,6 +145,47 @@ TEST(EvalCli, PairsReportPerClassFiguresConfusionAndConflictF1) {
   EXPECT_TRUE(contains(only_a.output, ": 2 pairs")) << only_a.output;
 }
 
+TEST(EvalCli, FeaturesWritesEachPairsLearnedFallbackFeaturesAndLabel) {
+  test::TmpDir d;
+  const std::string data = (d.path() / "pairs.jsonl").string();
+  std::ofstream(data) << pair("n1", "I eat fish", "I don't eat fish", R"(, "label": "true_contradiction")") << "\n"
+                      << pair("n2", "In staging debug logs are on", "In production debug logs are off",
+                              R"(, "label": "context_dependent")")
+                      << "\n";
+  const std::string feats = (d.path() / "features.jl").string();
+  auto r = test::run({CREDENCE_BIN, "eval", "--dataset", data, "--format", "pairs", "--quiet", "--features", feats});
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto out = lines(read_file(feats));
+  ASSERT_EQ(out.size(), 2u);
+  simdjson::dom::parser parser;
+  const char* expect[][3] = {{"n1", "true_contradiction", "neg_xor"}, {"n2", "context_dependent", "scope_contrast"}};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    auto obj = json::parse_object(parser, out[i]);
+    ASSERT_TRUE(obj) << out[i];
+    json::ObjReader o(*obj);
+    EXPECT_EQ(o.str("id"), expect[i][0]);
+    EXPECT_EQ(o.str("label"), expect[i][1]);
+    auto f = o.obj("features", true);
+    ASSERT_TRUE(f) << out[i];
+    EXPECT_DOUBLE_EQ(f->num("bias"), 1.0) << out[i];
+    EXPECT_DOUBLE_EQ(f->num(expect[i][2]), 1.0) << out[i];
+  }
+  // NLI data has no memory labels to train on.
+  auto nli = test::run({CREDENCE_BIN, "eval", "--dataset", data, "--format", "sick", "--features", feats});
+  EXPECT_EQ(nli.code, 2);
+  EXPECT_TRUE(contains(nli.output, "--features needs --format pairs")) << nli.output;
+}
+
+// The committed weights (config/lexicon/judge_model.txt) are what training
+// on the committed data gives: nobody tuned them by hand, and a change to the
+// normaliser or the features that is not followed by a new training fails here.
+TEST(TrainJudgeModel, TheCommittedWeightsAreReproducibleFromTheCommittedData) {
+  auto r = test::run({"/usr/bin/python3", std::string(CREDENCE_SOURCE_DIR) + "/scripts/train-judge-model", "--check",
+                      "--credence", CREDENCE_BIN});
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "matches")) << r.output;
+}
+
 TEST(EvalCli, SickHonoursTheSemEvalSplit) {
   test::TmpDir d;
   const std::string data = (d.path() / "sick.tsv").string();

@@ -1,0 +1,375 @@
+// The judge's learned fallback (see pair_model.hpp).
+#include "engine/pair_model.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <unordered_map>
+
+#include "engine/judge.hpp"
+#include "engine/lexicon.hpp"
+
+namespace credence {
+namespace {
+
+constexpr std::array<const char*, 3> kTiers = {"LOW", "MED", "HIGH"};
+constexpr std::array<CueKind, 8> kCueKinds = {CueKind::stop,   CueKind::start, CueKind::switch_,
+                                              CueKind::move,   CueKind::update, CueKind::now,
+                                              CueKind::new_,   CueKind::past};
+constexpr std::array<MemoryKind, 4> kKinds = {MemoryKind::trait, MemoryKind::episode,
+                                              MemoryKind::concept_, MemoryKind::relationship};
+constexpr const char* kSideFlags[] = {"history", "never", "figurative", "additive", "correction",
+                                      "modal",   "amounts", "scope",    "cue",      "tense_past",
+                                      "tense_future", "neg", "strong", "noslot", "user", "excl"};
+/// Words whose presence in the raw text is a cue of its own: exclusivity
+/// ("only", "single"), addition ("also", "another"), time ("now", "since",
+/// "anymore", "ago"), frequency and hyperbole ("always", "literally").
+constexpr const char* kMarkerWords[] = {
+    "only",  "also",     "too",     "another", "as",     "well",   "either",     "any",
+    "all",   "every",    "single",  "both",    "now",    "currently", "since",   "anymore",
+    "longer", "used",    "still",   "just",    "literally", "forever", "always", "usually",
+    "sometimes", "again", "new",    "old",     "first",  "last",   "ago",        "yesterday",
+    "week",  "month",    "year",    "today"};
+constexpr const char* kNegators[] = {"not", "never", "no", "none", "nothing", "nobody", "without",
+                                     "neither", "nor", "cant", "dont", "doesnt", "isnt", "wont"};
+
+constexpr const char* kCrossed[] = {"scope_contrast", "amt_dim_disjoint", "neg_xor_shared", "val_disjoint",
+                                    "stance_opp", "B_cue_shared"};
+constexpr const char* kSubjectRelations[] = {"same", "overlap", "diff", "none"};
+
+struct Space {
+  std::vector<std::string> names;
+  std::unordered_map<std::string, int> index;
+  int add(std::string n) {
+    const int id = static_cast<int>(names.size());
+    index.emplace(n, id);
+    names.push_back(std::move(n));
+    return id;
+  }
+};
+
+std::string cls_name(std::size_t c) { return to_string(static_cast<Classification>(c)); }
+
+const Space& space() {
+  static const Space s = [] {
+    Space sp;
+    sp.add("bias");
+    for (std::size_t c = 0; c < kClassCount; ++c) {
+      sp.add("sc_" + cls_name(c));
+      sp.add("sconf_" + cls_name(c));
+      for (const char* t : kTiers) sp.add("sc_" + cls_name(c) + "_" + t);
+    }
+    for (const char* t : kTiers) sp.add(std::string("tier_") + t);
+    for (const char* n : {"subj_same", "subj_overlap", "both_user", "slot_same", "kw_shared_0",
+                          "kw_shared_1", "kw_shared_2", "kw_shared_3", "kw_jacc", "val_shared",
+                          "val_disjoint", "stance_opp", "neg_xor", "neg_xor_shared", "B_cue_shared",
+                          "tense_diff", "amt_shared", "amt_disjoint", "amt_equal", "scope_same",
+                          "scope_contrast", "scope_onesided", "modal_diff", "dom_same", "lenA",
+                          "lenB", "subj_diff", "subj_head_same", "subj_head_other_noun", "slot_diff", "amt_dim_disjoint",
+                          "amt_dim_none"})
+      sp.add(n);
+    // Cues that oppose the two statements only when they are about one thing:
+    // each crossed with how the subjects relate.
+    for (const char* x : kCrossed)
+      for (const char* rel : kSubjectRelations) sp.add(std::string(x) + "_subj_" + rel);
+    for (const char* side : {"A", "B"}) {
+      for (int st = -1; st <= 1; ++st) sp.add(std::string(side) + "_stance_" + std::to_string(st));
+      for (CueKind k : kCueKinds) sp.add(std::string(side) + "_cue_" + to_string(k));
+      sp.add(std::string(side) + "_cue_other");
+      for (const char* f : kSideFlags) sp.add(std::string(side) + "_" + f);
+      for (MemoryKind k : kKinds) sp.add(std::string(side) + "_kind_" + to_string(k));
+      for (const char* w : kMarkerWords) sp.add(std::string(side) + "_w_" + w);
+    }
+    return sp;
+  }();
+  return s;
+}
+
+int id(std::string_view name) {
+  const auto& idx = space().index;
+  auto it = idx.find(std::string(name));
+  return it == idx.end() ? -1 : it->second;
+}
+
+/// Lower-case word tokens of raw text: runs of letters, digits and
+/// apostrophes (a typographic apostrophe counts), and "!" / "?" alone.
+void tokens(std::string_view text, std::vector<std::string>& out) {
+  out.clear();
+  std::string cur;
+  auto flush = [&] {
+    if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char ch = static_cast<unsigned char>(text[i]);
+    if (ch == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
+        static_cast<unsigned char>(text[i + 2]) == 0x99) {
+      cur.push_back('\'');
+      i += 2;
+    } else if (std::isalnum(ch) || ch == '\'') {
+      cur.push_back(static_cast<char>(std::tolower(ch)));
+    } else {
+      flush();
+      if (ch == '!' || ch == '?') out.emplace_back(1, static_cast<char>(ch));
+    }
+  }
+  flush();
+}
+
+bool negator(std::string_view w) {
+  if (w.size() > 3 && w.substr(w.size() - 3) == "n't") return true;
+  for (const char* n : kNegators)
+    if (w == n) return true;
+  return false;
+}
+
+bool contains(const std::vector<std::string>& v, std::string_view w) {
+  return std::find(v.begin(), v.end(), w) != v.end();
+}
+
+std::size_t shared(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (contains(b, a[i]) && std::find(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(i), a[i]) ==
+                                 a.begin() + static_cast<std::ptrdiff_t>(i))
+      ++n;
+  return n;
+}
+
+std::size_t distinct(const std::vector<std::string>& a) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::find(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(i), a[i]) ==
+        a.begin() + static_cast<std::ptrdiff_t>(i))
+      ++n;
+  return n;
+}
+
+/// The kind of an amount as the normaliser writes it: its unit suffix
+/// ("5400s" -> "s", "25mb" -> "mb"), ":" for a clock time, "" for a number.
+std::string_view amount_dim(std::string_view a) {
+  if (a.find(':') != std::string_view::npos) return ":";
+  std::size_t i = a.size();
+  while (i > 0 && !std::isdigit(static_cast<unsigned char>(a[i - 1]))) --i;
+  return a.substr(i);
+}
+
+std::vector<std::string> words_of(std::string_view s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const std::size_t j = s.find(' ', i);
+    const std::size_t end = j == std::string_view::npos ? s.size() : j;
+    if (end > i) out.emplace_back(s.substr(i, end - i));
+    i = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::span<const std::string> pair_feature_names() { return space().names; }
+int pair_feature_id(std::string_view name) { return id(name); }
+
+void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
+                   const StructuralView& sv, PairFeatures& out) {
+  out.clear();
+  auto set = [&](std::string_view name, float v = 1.0f) {
+    const int i = id(name);
+    if (i < 0) return;
+    for (auto& [fid, val] : out)
+      if (fid == i) {
+        val = v;
+        return;
+      }
+    out.emplace_back(i, v);
+  };
+  const Claim& a = ea.claim;
+  const Claim& b = eb.claim;
+  const std::string cls = to_string(sv.cls);
+  const char* tier = kTiers[static_cast<std::size_t>(sv.tier)];
+  set("bias");
+  set("sc_" + cls);
+  set("sconf_" + cls, static_cast<float>(sv.confidence));
+  set("sc_" + cls + "_" + tier);
+  set(std::string("tier_") + tier);
+
+  // Subjects and slots.
+  const char* subject_rel = "none";
+  if (!a.subject.empty() && a.subject == b.subject) {
+    set("subj_same");
+    subject_rel = "same";
+  } else if (!a.subject.empty() && !b.subject.empty()) {
+    const auto wa = words_of(a.subject), wb = words_of(b.subject);
+    subject_rel = shared(wa, wb) > 0 ? "overlap" : "diff";
+    set(shared(wa, wb) > 0 ? "subj_overlap" : "subj_diff");
+    if (!wa.empty() && !wb.empty()) {
+      const std::string& ha = wa.back();
+      const std::string& hb = wb.back();
+      if (ha == hb) {
+        set("subj_head_same");
+      } else {
+        // Two dictionary nouns that are not synonyms name different things
+        // ("the billing database" / "the billing API"); an unknown word may
+        // be a name for the same one ("search-svc").
+        const WordNet& wn = lex.wordnet();
+        if (wn.known(ha, Pos::noun) && wn.known(hb, Pos::noun) && !wn.synonyms(ha, hb, Pos::noun))
+          set("subj_head_other_noun");
+      }
+    }
+  }
+  if (a.subject == "user" && b.subject == "user") set("both_user");
+  if (!a.slot.empty() && a.slot == b.slot) set("slot_same");
+  else if (!a.slot.empty() && !b.slot.empty()) set("slot_diff");
+
+  // Content words, values, amounts.
+  const std::size_t n = shared(a.keywords, b.keywords);
+  set("kw_shared_" + std::to_string(std::min<std::size_t>(n, 3)));
+  const std::size_t uni = distinct(a.keywords) + distinct(b.keywords) - n;
+  if (uni > 0) set("kw_jacc", static_cast<float>(n) / static_cast<float>(uni));
+  if (!a.values.empty() && !b.values.empty())
+    set(shared(a.values, b.values) > 0 ? "val_shared" : "val_disjoint");
+  if (!a.amounts.empty() && !b.amounts.empty()) {
+    const std::size_t s = shared(a.amounts, b.amounts);
+    set(s > 0 ? "amt_shared" : "amt_disjoint");
+    if (s == distinct(a.amounts) && s == distinct(b.amounts)) set("amt_equal");
+    // Numbers of one kind that differ (a port and a port) say more than
+    // numbers of different kinds (a port and a timeout).
+    bool common_dim = false, dim_disjoint = false;
+    for (const auto& x : a.amounts)
+      for (const auto& y : b.amounts)
+        if (amount_dim(x) == amount_dim(y)) {
+          common_dim = true;
+          if (!contains(b.amounts, x) && !contains(a.amounts, y)) dim_disjoint = true;
+        }
+    if (!common_dim) set("amt_dim_none");
+    else if (dim_disjoint && s == 0) set("amt_dim_disjoint");
+  }
+
+  // Stance, negation, change, time.
+  if (a.stance * b.stance < 0) set("stance_opp");
+  std::vector<std::string> ta, tb;
+  tokens(ea.text, ta);
+  tokens(eb.text, tb);
+  const bool neg_a = std::any_of(ta.begin(), ta.end(), [](const std::string& w) { return negator(w); });
+  const bool neg_b = std::any_of(tb.begin(), tb.end(), [](const std::string& w) { return negator(w); });
+  if (neg_a != neg_b) {
+    set("neg_xor");
+    if (n > 0) set("neg_xor_shared");
+  }
+  if (!b.change_cues.empty() && n > 0) set("B_cue_shared");
+  if ((a.tense == Tense::past) != (b.tense == Tense::past)) set("tense_diff");
+  if (a.modality != Modality::none && b.modality != Modality::none && a.modality != b.modality)
+    set("modal_diff");
+  if (!a.domain.empty() && a.domain == b.domain) set("dom_same");
+
+  // Scopes.
+  bool one_sided = false;
+  for (ScopeDim d : kScopeDims) {
+    const std::string& x = a.scope.get(d);
+    const std::string& y = b.scope.get(d);
+    if (!x.empty() && !y.empty()) set(x == y ? "scope_same" : "scope_contrast");
+    else if (!x.empty() || !y.empty()) one_sided = true;
+  }
+  if (one_sided) set("scope_onesided");
+
+  set("lenA", static_cast<float>(std::min<std::size_t>(ta.size(), 30)) / 30.0f);
+  set("lenB", static_cast<float>(std::min<std::size_t>(tb.size(), 30)) / 30.0f);
+
+  // Each side alone.
+  auto side = [&](const std::string& p, const Claim& c, const PairView& e,
+                  const std::vector<std::string>& t, bool neg) {
+    set(p + "_stance_" + std::to_string(std::clamp(c.stance, -1, 1)));
+    for (const auto& cue : c.change_cues) {
+      const CueDef* d = lex.cue_by_phrase(cue);
+      set(p + "_cue_" + (d ? to_string(d->kind) : "other"));
+    }
+    if (!c.change_cues.empty()) set(p + "_cue");
+    if (c.tense == Tense::past) set(p + "_tense_past");
+    if (c.tense == Tense::future) set(p + "_tense_future");
+    if (c.history) set(p + "_history");
+    if (c.never) set(p + "_never");
+    if (c.figurative) set(p + "_figurative");
+    if (c.additive) set(p + "_additive");
+    if (c.correction) set(p + "_correction");
+    if (c.modality != Modality::none) set(p + "_modal");
+    if (!c.amounts.empty()) set(p + "_amounts");
+    if (!c.scope.empty()) set(p + "_scope");
+    if (neg) set(p + "_neg");
+    if (c.strong) set(p + "_strong");
+    if (c.slot.empty()) set(p + "_noslot");
+    if (c.subject == "user") set(p + "_user");
+    if (contains(t, "!")) set(p + "_excl");
+    set(p + "_kind_" + to_string(e.kind));
+    for (const char* w : kMarkerWords)
+      if (contains(t, w)) set(p + "_w_" + w);
+  };
+  side("A", a, ea, ta, neg_a);
+  side("B", b, eb, tb, neg_b);
+
+  const std::vector<std::pair<int, float>> base = out;
+  for (const char* x : kCrossed) {
+    const int xid = id(x);
+    if (std::any_of(base.begin(), base.end(), [&](const auto& f) { return f.first == xid; }))
+      set(std::string(x) + "_subj_" + subject_rel);
+  }
+}
+
+Expected<PairModel> PairModel::parse(std::string_view text, std::string_view file_name) {
+  PairModel m;
+  const std::size_t nf = space().names.size();
+  std::size_t pos = 0;
+  int line_no = 0;
+  bool any = false;
+  while (pos <= text.size()) {
+    const std::size_t nl = text.find('\n', pos);
+    const std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    ++line_no;
+    auto bad = [&](const std::string& why) {
+      return make_error(Errc::invalid_argument,
+                        "lexicon " + std::string(file_name) + ":" + std::to_string(line_no) + ": " + why,
+                        "judge.lexicon_dir");
+    };
+    std::vector<std::string_view> f;
+    std::size_t i = 0;
+    while (i < line.size()) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+      if (i >= line.size() || line[i] == '#') break;
+      std::size_t j = i;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+      f.push_back(line.substr(i, j - i));
+      i = j;
+    }
+    if (f.empty()) continue;
+    if (f.size() != 1 + kClassCount)
+      return bad("expected a feature name and " + std::to_string(kClassCount) + " weights");
+    const int fid = id(f[0]);
+    if (fid < 0) return bad("unknown feature '" + std::string(f[0]) + "'");
+    if (!any) m.weights_.assign(nf, std::array<float, kClassCount>{});
+    any = true;
+    for (std::size_t c = 0; c < kClassCount; ++c) {
+      float w = 0;
+      const auto r = std::from_chars(f[c + 1].data(), f[c + 1].data() + f[c + 1].size(), w);
+      if (r.ec != std::errc() || r.ptr != f[c + 1].data() + f[c + 1].size() || !std::isfinite(w))
+        return bad("weight '" + std::string(f[c + 1]) + "' is not a number");
+      m.weights_[static_cast<std::size_t>(fid)][c] = w;
+    }
+  }
+  return m;
+}
+
+std::array<double, kClassCount> PairModel::probabilities(const PairFeatures& f) const {
+  std::array<double, kClassCount> z{};
+  if (weights_.empty()) return z;
+  for (const auto& [fid, v] : f) {
+    const auto& w = weights_[static_cast<std::size_t>(fid)];
+    for (std::size_t c = 0; c < kClassCount; ++c) z[c] += static_cast<double>(w[c]) * v;
+  }
+  const double mx = *std::max_element(z.begin(), z.end());
+  double sum = 0;
+  for (double& x : z) sum += (x = std::exp(x - mx));
+  for (double& x : z) x /= sum;
+  return z;
+}
+
+}  // namespace credence

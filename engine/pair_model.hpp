@@ -1,0 +1,85 @@
+#pragma once
+/// \file pair_model.hpp
+/// The judge's learned fallback: a linear (multinomial logistic) model over
+/// the cues of two claims and the structural verdict, consulted when the
+/// structural comparison found no conflict or only a LOW one.
+///
+/// Why: the structural stage decides well when it can line two statements up
+/// (same subject, same slot). Freely worded pairs often defeat that alignment
+/// ("I hate running" / "nothing beats a long run for me") and then fall to
+/// "unrelated" or "compatible" although their cues (a negation on one side
+/// only, a change cue, a contrast of scopes, numbers that differ, shared
+/// content words) say otherwise. The model weighs those cues together. Its
+/// weights are data (config/lexicon/judge_model.txt), trained offline from
+/// the labelled pairs by scripts/train-judge-model; the features are computed
+/// here, identically for training (`credence eval --dump-features`) and for
+/// judging.
+///
+/// Pure and deterministic: no I/O, no allocation beyond the feature list.
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/expected.hpp"
+#include "engine/claim.hpp"
+#include "engine/model.hpp"
+
+namespace credence {
+
+class Lexicon;
+enum class ConfidenceTier : std::uint8_t;
+
+inline constexpr std::size_t kClassCount = 7;  ///< Classification values, in enum order
+
+/// A sparse feature vector: (feature id, value).
+using PairFeatures = std::vector<std::pair<int, float>>;
+
+/// One side of a pair as the features see it.
+struct PairView {
+  const Claim& claim;
+  std::string_view text;
+  MemoryKind kind;
+};
+
+/// The structural verdict the model refines.
+struct StructuralView {
+  Classification cls;
+  double confidence;
+  ConfidenceTier tier;
+};
+
+/// Every feature name, indexed by id (stable within a build; the weights file
+/// names features, so ids never leave the process).
+std::span<const std::string> pair_feature_names();
+/// The id of a feature name, or -1.
+int pair_feature_id(std::string_view name);
+
+/// The features of (existing, incoming) given the structural verdict.
+void pair_features(const Lexicon& lex, const PairView& existing, const PairView& incoming,
+                   const StructuralView& structural, PairFeatures& out);
+
+/// The trained weights. An empty model (no file) predicts nothing.
+class PairModel {
+ public:
+  /// Parses judge_model.txt: comment lines (#), then one line per feature:
+  /// `name w0 w1 ... w6` (a weight per class, in Classification order).
+  /// An unknown feature name or a malformed line is an error naming the line.
+  static Expected<PairModel> parse(std::string_view text, std::string_view file_name);
+  bool empty() const { return weights_.empty(); }
+  /// Class probabilities (softmax of the linear scores).
+  std::array<double, kClassCount> probabilities(const PairFeatures& f) const;
+  /// One weight (0 for an empty model).
+  double weight(int feature, std::size_t cls) const {
+    return weights_.empty() ? 0.0 : weights_[static_cast<std::size_t>(feature)][cls];
+  }
+
+ private:
+  std::vector<std::array<float, kClassCount>> weights_;  // by feature id; all zero if absent
+};
+
+}  // namespace credence

@@ -1,0 +1,176 @@
+// pair_model_test: the judge's learned fallback (engine/pair_model.hpp): the
+// weights file is parsed strictly, the features say what the pair's cues
+// are, the model's probabilities follow its weights, and in the judge the
+// fallback only refines what the structure left open, always at LOW (never a
+// block), and can be switched off ([judge] learned_fallback).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "tests/support/lexicon.hpp"
+
+using namespace credence;
+using C = Classification;
+
+namespace {
+
+PairFeatures features_of(std::string_view a, std::string_view b, C structural = C::unrelated,
+                         MemoryKind ka = MemoryKind::trait, MemoryKind kb = MemoryKind::trait) {
+  const Lexicon& lex = test::lexicon();
+  const Claim ca = test::claim(a), cb = test::claim(b);
+  PairFeatures f;
+  pair_features(lex, PairView{ca, a, ka}, PairView{cb, b, kb},
+                StructuralView{structural, 0.5, ConfidenceTier::low}, f);
+  return f;
+}
+
+bool has(const PairFeatures& f, std::string_view name) {
+  const int id = pair_feature_id(name);
+  EXPECT_GE(id, 0) << name << " is not a feature";
+  return std::any_of(f.begin(), f.end(), [&](const auto& x) { return x.first == id; });
+}
+
+const Lexicon& without_fallback() { return test::structural_lexicon(); }
+
+Verdict judge_with(const Lexicon& lex, std::string_view a, std::string_view b) {
+  JudgeInput x, y;
+  x.text = a;
+  y.text = b;
+  return judge(lex, x, y);
+}
+
+}  // namespace
+
+TEST(PairModel, ParsesCommentsBlankLinesAndWeightsPerClass) {
+  auto m = PairModel::parse("# a comment\n\nbias 0 0 0 0 0 0 0\nneg_xor 3 0 0 0 0 0 0  # trailing\n",
+                            "judge_model.txt");
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_FALSE(m->empty());
+  EXPECT_DOUBLE_EQ(m->weight(pair_feature_id("neg_xor"), 0), 3.0);
+  EXPECT_DOUBLE_EQ(m->weight(pair_feature_id("neg_xor"), 1), 0.0);
+  // A feature the file does not name weighs nothing.
+  EXPECT_DOUBLE_EQ(m->weight(pair_feature_id("scope_contrast"), 2), 0.0);
+}
+
+TEST(PairModel, RejectsUnknownFeaturesAndMalformedWeightsNamingTheLine) {
+  auto unknown = PairModel::parse("bias 0 0 0 0 0 0 0\nno_such_feature 1 0 0 0 0 0 0\n", "judge_model.txt");
+  ASSERT_FALSE(unknown);
+  EXPECT_NE(unknown.error().message.find("judge_model.txt:2"), std::string::npos) << unknown.error().message;
+  EXPECT_NE(unknown.error().message.find("no_such_feature"), std::string::npos);
+  auto short_line = PairModel::parse("bias 0 0 0\n", "judge_model.txt");
+  ASSERT_FALSE(short_line);
+  EXPECT_NE(short_line.error().message.find("7 weights"), std::string::npos) << short_line.error().message;
+  auto not_number = PairModel::parse("bias 0 0 0 x 0 0 0\n", "judge_model.txt");
+  ASSERT_FALSE(not_number);
+  EXPECT_NE(not_number.error().message.find("'x'"), std::string::npos) << not_number.error().message;
+  auto infinite = PairModel::parse("bias 0 0 0 inf 0 0 0\n", "judge_model.txt");
+  EXPECT_FALSE(infinite);
+}
+
+TEST(PairModel, AnEmptyModelPredictsNothing) {
+  auto m = PairModel::parse("# nothing yet\n", "judge_model.txt");
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(m->empty());
+  const auto p = m->probabilities({{pair_feature_id("bias"), 1.0f}});
+  EXPECT_EQ(std::accumulate(p.begin(), p.end(), 0.0), 0.0);
+}
+
+TEST(PairModel, ProbabilitiesAreASoftmaxOfTheWeightedFeatures) {
+  auto m = PairModel::parse("bias 0 0 0 0 0 0 1\nneg_xor 3 0 0 0 0 0 0\n", "judge_model.txt");
+  ASSERT_TRUE(m);
+  const int bias = pair_feature_id("bias"), neg = pair_feature_id("neg_xor");
+  const auto only_bias = m->probabilities({{bias, 1.0f}});
+  EXPECT_NEAR(std::accumulate(only_bias.begin(), only_bias.end(), 0.0), 1.0, 1e-12);
+  EXPECT_EQ(std::max_element(only_bias.begin(), only_bias.end()) - only_bias.begin(),
+            static_cast<long>(C::unrelated));
+  const auto with_neg = m->probabilities({{bias, 1.0f}, {neg, 1.0f}});
+  EXPECT_EQ(std::max_element(with_neg.begin(), with_neg.end()) - with_neg.begin(),
+            static_cast<long>(C::true_contradiction));
+  // e^3 / (e^3 + e^1 + 5): the exact softmax.
+  EXPECT_NEAR(with_neg[0], std::exp(3.0) / (std::exp(3.0) + std::exp(1.0) + 5.0), 1e-9);
+}
+
+TEST(PairFeatures, NameTheCuesOfThePair) {
+  // A negation on one side only, of a topic both share.
+  auto f = features_of("I eat fish on Fridays", "I don't eat fish at all");
+  EXPECT_TRUE(has(f, "neg_xor"));
+  EXPECT_TRUE(has(f, "neg_xor_shared"));
+  EXPECT_TRUE(has(f, "B_neg"));
+  EXPECT_FALSE(has(f, "A_neg"));
+  // Two scopes of one dimension that differ.
+  f = features_of("In staging the cache holds 512 MB", "In production the cache holds 4 GB");
+  EXPECT_TRUE(has(f, "scope_contrast"));
+  EXPECT_TRUE(has(f, "amt_disjoint"));
+  EXPECT_TRUE(has(f, "amt_dim_disjoint"));  // two sizes, not a size and a time
+  // Numbers of different kinds are not "the same quantity, differing".
+  f = features_of("The gateway listens on port 7000", "The gateway times out after 45 seconds");
+  EXPECT_TRUE(has(f, "amt_dim_none"));
+  EXPECT_FALSE(has(f, "amt_dim_disjoint"));
+  // The same measure in other words.
+  f = features_of("The upload limit is 10 MB", "uploads over ten megabytes are rejected");
+  EXPECT_TRUE(has(f, "amt_equal"));
+  // Subjects whose head nouns name different things.
+  f = features_of("The invoice queue is drained hourly", "The invoice printer is on the third floor");
+  EXPECT_TRUE(has(f, "subj_head_other_noun"));
+  // Marker words, a change cue, the structural verdict and the kinds.
+  f = features_of("I have one cat", "we only just adopted a second cat!", C::compatible, MemoryKind::trait,
+                  MemoryKind::episode);
+  EXPECT_TRUE(has(f, "B_w_only"));
+  EXPECT_TRUE(has(f, "B_excl"));
+  EXPECT_TRUE(has(f, "sc_compatible"));
+  EXPECT_TRUE(has(f, "sc_compatible_LOW"));
+  EXPECT_TRUE(has(f, "B_kind_episode"));
+  EXPECT_TRUE(has(f, "bias"));
+}
+
+TEST(PairFeatures, ATypographicApostropheIsAnApostrophe) {
+  const auto plain = features_of("I like jazz", "I don't like jazz");
+  const auto curly = features_of("I like jazz", "I don\xE2\x80\x99t like jazz");
+  EXPECT_TRUE(has(plain, "B_neg"));
+  EXPECT_TRUE(has(curly, "B_neg"));
+}
+
+TEST(LearnedFallback, TheShippedModelLoadsAndIsOnByDefault) {
+  EXPECT_FALSE(test::lexicon().pair_model().empty());
+  EXPECT_TRUE(test::lexicon().learned_fallback());
+  EXPECT_FALSE(without_fallback().learned_fallback());
+}
+
+// Freely worded opposites the structure cannot line up (a stance said with
+// an idiom, one schedule in other words): the
+// structural stage leaves them unrelated or LOW; the fallback weighs the
+// cues and finds the conflict, at LOW, so it warns and never blocks.
+TEST(LearnedFallback, FindsConflictsTheStructureCouldNotLineUpAtLowConfidence) {
+  struct P {
+    const char* a;
+    const char* b;
+  };
+  for (const P& p : {P{"I adore olives, I put them on everything",
+                       "olives taste like salty rubber to me, cant stand them"},
+                     P{"The nightly export runs at 02:00 UTC", "the export job kicks off at 4am UTC every night"}}) {
+    const Verdict structural = judge_with(without_fallback(), p.a, p.b);
+    const Verdict v = judge_with(test::lexicon(), p.a, p.b);
+    EXPECT_NE(structural.classification, C::true_contradiction) << p.a << " / " << p.b;
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_EQ(v.stage, "learned");
+    EXPECT_EQ(v.tier, ConfidenceTier::low);
+    EXPECT_EQ(v.write_tier, WriteTier::warn);
+    EXPECT_NE(v.reasoning.find("learned fallback"), std::string::npos) << v.reasoning;
+  }
+}
+
+// A MED or HIGH structural verdict is a finding, not a failure to compare:
+// the fallback leaves it alone.
+TEST(LearnedFallback, LeavesDecidedVerdictsAlone) {
+  for (const auto& [a, b] : {std::pair{"I work at Google", "I work at Apple"},
+                             std::pair{"I live in Paris", "I moved to Berlin"},
+                             std::pair{"I like Honda", "I like Toyota"}}) {
+    const Verdict s = judge_with(without_fallback(), a, b);
+    ASSERT_NE(s.tier, ConfidenceTier::low) << a << " / " << b;
+    const Verdict v = judge_with(test::lexicon(), a, b);
+    EXPECT_EQ(v.classification, s.classification) << a << " / " << b;
+    EXPECT_EQ(v.stage, "structural");
+  }
+}
