@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -377,11 +378,21 @@ TEST_F(Api, MetricsAndReadinessAreExposed) {
   write("mo", "trait", "I like tea");
   auto ready = d->get("/readyz");
   EXPECT_EQ(ready.status, 200);
+  // The request histogram is recorded by the server's logger, which runs
+  // after the response is written: a scrape that follows at once may be
+  // served before the write's observation lands, so poll briefly.
+  const char* families[] = {"credence_http_request_seconds_bucket", "credence_ingestion_seconds",
+                            "credence_classifications_total", "credence_uncertainties"};
   auto m = d->get("/metrics");
+  for (int i = 0; i < 50; ++i) {
+    if (std::all_of(std::begin(families), std::end(families),
+                    [&](const char* f) { return m.body.find(f) != std::string::npos; }))
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    m = d->get("/metrics");
+  }
   EXPECT_EQ(m.status, 200);
-  for (const char* family : {"credence_http_request_seconds_bucket", "credence_ingestion_seconds",
-                             "credence_classifications_total", "credence_uncertainties"})
-    EXPECT_NE(m.body.find(family), std::string::npos) << family;
+  for (const char* family : families) EXPECT_NE(m.body.find(family), std::string::npos) << family;
 }
 
 TEST_F(Api, OpenApiDocumentMatchesTheRoutes) {
