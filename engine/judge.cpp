@@ -1911,9 +1911,11 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
                     const JudgeInput& incoming, Analysis& an) {
   if (!lex.learned_fallback() || !learned_may_refine(lex, an)) return false;
   thread_local PairFeatures f;
+  thread_local std::vector<std::string> words;
   features_of(lex, a, b, existing, incoming, an, f);
+  pair_tokens(incoming.text, words);
   const PairModel& model = lex.pair_model();
-  const auto p = model.probabilities(f);
+  const auto p = model.probabilities(f, words);
   const auto best = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
   const auto was = static_cast<std::size_t>(an.cls);
   if (best == was || p[best] < lex.learned_min_probability()) return false;
@@ -1923,6 +1925,15 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
     const char* phrase = cue_phrase(pair_feature_names()[static_cast<std::size_t>(fid)]);
     const double d = model.weight(fid, best) * val - model.weight(fid, was) * val;
     if (phrase && d > 0) pushes.emplace_back(d, phrase);
+  }
+  std::vector<std::string> word_phrases;  // stable storage for "the word 'x'"
+  word_phrases.reserve(words.size());
+  for (const auto& w : words) {
+    const double d = model.token_weight(w, best) - model.token_weight(w, was);
+    if (d > 0.3) {
+      word_phrases.push_back("the word '" + w + "'");
+      pushes.emplace_back(d, word_phrases.back().c_str());
+    }
   }
   std::sort(pushes.begin(), pushes.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
   std::string cues;
@@ -1948,11 +1959,12 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
 }  // namespace
 
 void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming,
-                    PairFeatures& out) {
+                    PairFeatures& out, std::vector<std::string>& tokens) {
   Claim sa, sb;
   const Claim& a = claim_of(lex, existing, sa);
   const Claim& b = claim_of(lex, incoming, sb);
   features_of(lex, a, b, existing, incoming, structural(lex, a, b, existing, incoming), out);
+  pair_tokens(incoming.text, tokens);
 }
 
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming) {

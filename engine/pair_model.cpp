@@ -167,6 +167,38 @@ std::vector<std::string> words_of(std::string_view s) {
 
 }  // namespace
 
+/// Function words: no cue of their own, and what they correlate with in the
+/// training data is the style of the writer, not the relation of the pair.
+constexpr std::string_view kFunctionWords[] = {
+    "a",    "an",    "the",   "this",  "that",  "these", "those", "my",    "our",   "your",   "his",
+    "her",  "their", "its",   "i",     "me",    "we",    "us",    "you",   "he",    "she",    "it",
+    "they", "them",  "of",    "in",    "on",    "at",    "to",    "for",   "from",  "by",     "with",
+    "about", "as",   "into",  "onto",  "over",  "under", "than",  "then",  "and",   "or",     "but",
+    "so",   "if",    "is",    "are",   "was",   "were",  "be",    "been",  "being", "am",     "do",
+    "does", "did",   "have",  "has",   "had",   "will",  "would", "can",   "could", "should", "may",
+    "might", "must", "shall", "'s",    "'re",   "'ve",   "'d",    "'ll"};
+
+/// Numbers are compared through the claims' amounts (amt_* features); as
+/// words they would only teach which numbers the training pairs happened to
+/// use.
+constexpr std::string_view kNumberWords[] = {
+    "zero",  "one",   "two",    "three",  "four",   "five",    "six",     "seven",    "eight",
+    "nine",  "ten",   "eleven", "twelve", "twenty", "thirty",  "forty",   "fifty",    "sixty",
+    "hundred", "thousand", "million", "dozen", "half", "once", "twice", "thrice"};
+
+void pair_tokens(std::string_view text, std::vector<std::string>& out) {
+  tokens(text, out);
+  auto listed = [](std::span<const std::string_view> list, const std::string& w) {
+    return std::find(list.begin(), list.end(), w) != list.end();
+  };
+  std::erase_if(out, [&](const std::string& w) {
+    return w == "!" || w == "?" || listed(kFunctionWords, w) || listed(kNumberWords, w) ||
+           std::any_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  });
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
 std::span<const std::string> pair_feature_names() { return space().names; }
 int pair_feature_id(std::string_view name) { return id(name); }
 
@@ -343,28 +375,39 @@ Expected<PairModel> PairModel::parse(std::string_view text, std::string_view fil
     if (f.empty()) continue;
     if (f.size() != 1 + kClassCount)
       return bad("expected a feature name and " + std::to_string(kClassCount) + " weights");
-    const int fid = id(f[0]);
-    if (fid < 0) return bad("unknown feature '" + std::string(f[0]) + "'");
+    const bool token = f[0].size() > kTokenPrefix.size() && f[0].substr(0, kTokenPrefix.size()) == kTokenPrefix;
+    const int fid = token ? -1 : id(f[0]);
+    if (!token && fid < 0) return bad("unknown feature '" + std::string(f[0]) + "'");
     if (!any) m.weights_.assign(nf, std::array<float, kClassCount>{});
     any = true;
+    std::array<float, kClassCount> w{};
     for (std::size_t c = 0; c < kClassCount; ++c) {
-      float w = 0;
-      const auto r = std::from_chars(f[c + 1].data(), f[c + 1].data() + f[c + 1].size(), w);
-      if (r.ec != std::errc() || r.ptr != f[c + 1].data() + f[c + 1].size() || !std::isfinite(w))
+      const auto r = std::from_chars(f[c + 1].data(), f[c + 1].data() + f[c + 1].size(), w[c]);
+      if (r.ec != std::errc() || r.ptr != f[c + 1].data() + f[c + 1].size() || !std::isfinite(w[c]))
         return bad("weight '" + std::string(f[c + 1]) + "' is not a number");
-      m.weights_[static_cast<std::size_t>(fid)][c] = w;
     }
+    if (token) m.token_weights_[std::string(f[0].substr(kTokenPrefix.size()))] = w;
+    else m.weights_[static_cast<std::size_t>(fid)] = w;
   }
   return m;
 }
 
-std::array<double, kClassCount> PairModel::probabilities(const PairFeatures& f) const {
+double PairModel::token_weight(const std::string& word, std::size_t cls) const {
+  auto it = token_weights_.find(word);
+  return it == token_weights_.end() ? 0.0 : it->second[cls];
+}
+
+std::array<double, kClassCount> PairModel::probabilities(const PairFeatures& f,
+                                                         std::span<const std::string> tokens) const {
   std::array<double, kClassCount> z{};
   if (weights_.empty()) return z;
   for (const auto& [fid, v] : f) {
     const auto& w = weights_[static_cast<std::size_t>(fid)];
     for (std::size_t c = 0; c < kClassCount; ++c) z[c] += static_cast<double>(w[c]) * v;
   }
+  for (const auto& t : tokens)
+    if (auto it = token_weights_.find(t); it != token_weights_.end())
+      for (std::size_t c = 0; c < kClassCount; ++c) z[c] += static_cast<double>(it->second[c]);
   const double mx = *std::max_element(z.begin(), z.end());
   double sum = 0;
   for (double& x : z) sum += (x = std::exp(x - mx));

@@ -139,7 +139,7 @@ TEST(LearnedFallback, TheShippedModelLoadsAndIsOnByDefault) {
 }
 
 // Freely worded opposites the structure cannot line up (a stance said with
-// an idiom, one schedule in other words): the
+// an idiom, an exclusive rule answered by its opposite in other words): the
 // structural stage leaves them unrelated or LOW; the fallback weighs the
 // cues and finds the conflict, at LOW, so it warns and never blocks.
 TEST(LearnedFallback, FindsConflictsTheStructureCouldNotLineUpAtLowConfidence) {
@@ -149,7 +149,7 @@ TEST(LearnedFallback, FindsConflictsTheStructureCouldNotLineUpAtLowConfidence) {
   };
   for (const P& p : {P{"I adore olives, I put them on everything",
                        "olives taste like salty rubber to me, cant stand them"},
-                     P{"The nightly export runs at 02:00 UTC", "the export job kicks off at 4am UTC every night"}}) {
+                     P{"Only admins can rotate the API keys", "any developer may rotate an api key from the console"}}) {
     const Verdict structural = judge_with(without_fallback(), p.a, p.b);
     const Verdict v = judge_with(test::lexicon(), p.a, p.b);
     EXPECT_NE(structural.classification, C::true_contradiction) << p.a << " / " << p.b;
