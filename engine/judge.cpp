@@ -1985,6 +1985,10 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
                       slot_phrase(a.slot.empty() ? b.slot : a.slot) +
                       (topic.empty() ? std::string() : " (" + topic + ")");
   v.action = write_action(an.cls, v.tier, an.retraction);
+  // A change only the learned fallback sees is a guess: the write view keeps
+  // both memories (ADD), and the decision layer asks rather than supersedes
+  // (engine/uncertainty.cpp acted_as).
+  if (learned && an.cls == Classification::temporal_change) v.action = WriteAction::add;
   switch (an.cls) {
     case Classification::true_contradiction:
       v.write_tier = v.tier == ConfidenceTier::high ? WriteTier::block : WriteTier::warn;

@@ -236,6 +236,16 @@ std::string resolve_contradiction(const State& s, const Memory& existing, const 
   return u.id;
 }
 
+/// How a verdict is acted on. A temporal change the judge has not confirmed
+/// (its write view is ADD: the learned fallback's guess, engine/judge.hpp)
+/// is not applied silently: like a contradiction it is resolved by evidence
+/// or dominance, or asked about, and neither memory is superseded meanwhile.
+Classification acted_as(const Assessment& a) {
+  if (a.classification == Classification::temporal_change && a.action == WriteAction::add)
+    return Classification::true_contradiction;
+  return a.classification;
+}
+
 /// Whether a temporal change retires `existing` in favour of `incoming`. The
 /// judge orients temporal_change so that the existing memory is the old
 /// state; the exception is an incoming statement about the past without any
@@ -631,7 +641,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
     if (a.existing_id == req.supersedes) continue;
     const Memory* e = live_memory(s, a.existing_id, m.user);
     if (!e || e->superseded()) continue;
-    switch (a.classification) {
+    switch (acted_as(a)) {
       case Classification::true_contradiction:
       case Classification::temporal_change:
       case Classification::context_dependent:
@@ -675,7 +685,7 @@ Expected<WriteOutcome> decide_write(const State& s, const WriteRequest& req,
   out.events.push_back(events::memory_added(m, now));
   bool open_records = false;
   for (const auto& [a, e] : relevant) {
-    switch (a->classification) {
+    switch (acted_as(*a)) {
       case Classification::temporal_change: {
         if (!retires_existing(*e, m)) break;  // history, not news: keep both
         events::TemporalSupersede t;
@@ -750,7 +760,7 @@ MessageOutcome decide_message(const State& s, const std::string& user, std::stri
   for (const auto& a : assessments) {
     const Memory* e = live_memory(s, a.existing_id, user);
     if (!e || e->superseded()) continue;
-    switch (a.classification) {
+    switch (acted_as(a)) {
       case Classification::duplicate:
         if (reinforced.insert(e->id).second) {
           reinforcement_events(s, *e, p, ids, now, body);
@@ -829,7 +839,7 @@ std::vector<Event> decide_pair(const State& s, const Memory& a, const Memory& b,
   if (a.deleted() || b.deleted() || a.superseded() || b.superseded() || a.id == b.id ||
       a.user != b.user)
     return out;
-  switch (v.classification) {
+  switch (acted_as(v)) {
     case Classification::temporal_change: {
       // The verdict is oriented as (existing = a, incoming = b).
       if (!retires_existing(a, b)) break;

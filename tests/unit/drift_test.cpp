@@ -63,6 +63,7 @@ struct DriftTest : ::testing::Test {
       a.classification = rule(e, in);
       a.tier = ConfidenceTier::high;
       a.confidence = 0.9;
+      a.action = write_action(a.classification, a.tier);  // the judge's write view
       a.reasoning = "test rule";
       return a;
     };

@@ -180,6 +180,43 @@ TEST_F(ModelTest, PastTenseStatementWithoutACueDoesNotSupersedeTheCurrentOne) {
   EXPECT_TRUE(out.superseded.empty());
 }
 
+// A change only the judge's learned fallback saw (its write view ADD) is a
+// guess: nothing is superseded on it; it is resolved or asked about like a
+// contradiction, on the write, message and pair paths.
+TEST_F(ModelTest, AnUnconfirmedTemporalChangeSupersedesNothingAndIsAskedAbout) {
+  add(mem("acme", "I work at Acme"));
+  auto guess = verdict("acme", Classification::temporal_change, ConfidenceTier::low, 0.4);
+  guess.action = WriteAction::add;  // as the judge writes a learned-fallback change
+  auto out = write(mem("globex", "these days it's all Globex for me"), {guess});
+  EXPECT_EQ(out.action, WriteAction::add);
+  EXPECT_TRUE(out.superseded.empty());
+  EXPECT_EQ(m("acme").superseded_by, "");
+  EXPECT_NE(m("acme").reliability, Reliability::superseded);
+  ASSERT_EQ(out.uncertainties.size(), 1u) << "asked about, not applied";
+  EXPECT_EQ(out.tier, WriteTier::warn);
+
+  add(mem("paris", "I live in Paris"));
+  auto msg_guess = verdict("paris", Classification::temporal_change, ConfidenceTier::low, 0.4);
+  msg_guess.action = WriteAction::add;
+  auto msg = decide_message(s, "alice", "Berlin flat is finally feeling like home", {}, {msg_guess}, p, ids, now);
+  EXPECT_TRUE(msg.auto_resolved.empty());
+  commit(msg.events);
+  EXPECT_NE(m("paris").reliability, Reliability::superseded);
+
+  add(mem("tea", "I drink tea every morning"));
+  add(mem("coffee", "coffee is my morning thing now"));
+  auto pair_guess = verdict("tea", Classification::temporal_change, ConfidenceTier::low, 0.4);
+  pair_guess.action = WriteAction::add;
+  auto events = decide_pair(s, m("tea"), m("coffee"), pair_guess, DetectionContext::drift, p, ids, now);
+  for (const auto& e : events) EXPECT_NE(e.type, events::kTemporalSupersede) << "no supersession";
+  commit(events);
+  EXPECT_NE(m("tea").reliability, Reliability::superseded);
+  // A confirmed change (UPDATE, as every structural change is) still supersedes.
+  auto sure = verdict("tea", Classification::temporal_change);
+  commit(decide_pair(s, m("tea"), m("coffee"), sure, DetectionContext::drift, p, ids, now));
+  EXPECT_EQ(m("tea").reliability, Reliability::superseded);
+}
+
 TEST_F(ModelTest, DuplicateIsANoopThatReinforces) {
   add(mem("green", "My favourite colour is green"));
   auto out = write(mem("green2", "My favorite color is green"),
