@@ -1854,8 +1854,11 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
 /// The learned fallback consults only what the structure left open: a LOW
 /// verdict, or "unrelated" (the statements could not be lined up). A MED or
 /// HIGH "compatible" is a finding (different attributes, a more specific
-/// value), not a failure to compare, and stands.
+/// value), not a failure to compare, and stands; so does a conflict the
+/// structure found, even at LOW (the fallback adds conflicts, it does not
+/// talk the structure out of one).
 bool learned_may_refine(const Lexicon& lex, const Analysis& an) {
+  if (an.cls == Classification::true_contradiction || an.cls == Classification::temporal_change) return false;
   return an.cls == Classification::unrelated || tier_of(lex, an.conf) == ConfidenceTier::low;
 }
 
@@ -1906,6 +1909,17 @@ const char* cue_phrase(std::string_view feature) {
   return nullptr;
 }
 
+/// A restatement names the same numbers with the same polarity: the
+/// fallback may not call a pair a duplicate otherwise (the structural
+/// stage's own rule for paraphrases, which the linear model cannot express).
+bool may_be_duplicate(const PairFeatures& f) {
+  static const int a_amounts = pair_feature_id("A_amounts"), b_amounts = pair_feature_id("B_amounts"),
+                   amt_equal = pair_feature_id("amt_equal"), neg_xor = pair_feature_id("neg_xor");
+  auto has = [&](int id) { return std::any_of(f.begin(), f.end(), [&](const auto& x) { return x.first == id; }); };
+  const bool same_numbers = (!has(a_amounts) && !has(b_amounts)) || has(amt_equal);
+  return same_numbers && !has(neg_xor);
+}
+
 /// Consults the learned fallback; returns true when it changed the verdict.
 bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                     const JudgeInput& incoming, Analysis& an) {
@@ -1919,6 +1933,7 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
   const auto best = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
   const auto was = static_cast<std::size_t>(an.cls);
   if (best == was || p[best] < lex.learned_min_probability()) return false;
+  if (static_cast<Classification>(best) == Classification::duplicate && !may_be_duplicate(f)) return false;
   // The reasons: the readable cues that pushed most toward the new class.
   std::vector<std::pair<double, const char*>> pushes;
   for (const auto& [fid, val] : f) {

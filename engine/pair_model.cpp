@@ -35,7 +35,10 @@ constexpr const char* kNegators[] = {"not", "never", "no", "none", "nothing", "n
 
 constexpr const char* kCrossed[] = {"scope_contrast", "amt_dim_disjoint", "neg_xor_shared", "val_disjoint",
                                     "stance_opp", "B_cue_shared"};
-constexpr const char* kSubjectRelations[] = {"same", "overlap", "diff", "none"};
+/// How the subjects relate; "user" (both about the speaker) is kept apart
+/// from "same": every personal memory is about the user, so sharing that
+/// subject says little about sharing a topic.
+constexpr const char* kSubjectRelations[] = {"same", "overlap", "diff", "none", "user"};
 
 struct Space {
   std::vector<std::string> names;
@@ -227,7 +230,9 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
 
   // Subjects and slots.
   const char* subject_rel = "none";
-  if (!a.subject.empty() && a.subject == b.subject) {
+  if (a.subject == "user" && b.subject == "user") {
+    subject_rel = "user";
+  } else if (!a.subject.empty() && a.subject == b.subject) {
     set("subj_same");
     subject_rel = "same";
   } else if (!a.subject.empty() && !b.subject.empty()) {
