@@ -1965,7 +1965,7 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
            " points to " + to_string(cls) + " (learned fallback, p " + pr + ").";
   an.cls = cls;
   // Always LOW: a learned guess never blocks and still invites a second opinion.
-  an.conf = std::clamp(p[best] * 0.6, 0.2, std::max(0.0, lex.med_confidence() - 0.01));
+  an.conf = std::max(0.0, std::min(std::max(p[best] * 0.6, 0.2), lex.med_confidence() - 0.01));
   an.temporal = an.temporal || cls == Classification::temporal_change;
   an.retraction = false;
   return true;

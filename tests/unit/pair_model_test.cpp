@@ -174,3 +174,18 @@ TEST(LearnedFallback, LeavesDecidedVerdictsAlone) {
     EXPECT_EQ(v.stage, "structural");
   }
 }
+
+// Whatever the tier thresholds, a learned verdict is below the MED one.
+TEST(LearnedFallback, StaysLowUnderAnyTierThresholds) {
+  JudgeConfig cfg;
+  cfg.med_confidence = 0.1;
+  cfg.high_confidence = 0.5;
+  auto lex = Lexicon::load(cfg);
+  ASSERT_TRUE(lex) << lex.error().message;
+  const Verdict v = judge_with(**lex, "I adore olives, I put them on everything",
+                               "olives taste like salty rubber to me, cant stand them");
+  ASSERT_EQ(v.stage, "learned") << v.reasoning;
+  EXPECT_EQ(v.tier, ConfidenceTier::low);
+  EXPECT_LT(v.confidence, 0.1);
+  EXPECT_NE(v.write_tier, WriteTier::block);
+}
