@@ -1,6 +1,6 @@
 #pragma once
 // The judge's lexicon (built-in curated files + /usr/share/wordnet), loaded
-// once per test binary.
+// once per test binary; with and without the learned fallback.
 #include <gtest/gtest.h>
 
 #include "config/config.hpp"
@@ -10,33 +10,18 @@
 
 namespace credence::test {
 
+inline std::shared_ptr<const Lexicon> load_lexicon(const JudgeConfig& cfg) {
+  auto l = Lexicon::load(cfg);
+  if (!l) {
+    ADD_FAILURE() << "cannot load the lexicon: " << l.error().message;
+    std::abort();
+  }
+  return *l;
+}
+
 inline const Lexicon& lexicon() {
-  static std::shared_ptr<const Lexicon> lex = [] {
-    auto l = Lexicon::load(JudgeConfig{});
-    if (!l) {
-      ADD_FAILURE() << "cannot load the lexicon: " << l.error().message;
-      std::abort();
-    }
-    return *l;
-  }();
+  static std::shared_ptr<const Lexicon> lex = load_lexicon(JudgeConfig{});
   return *lex;
-}
-
-inline Claim claim(std::string_view text) { return normalize(lexicon(), text, NormalizeContext{}); }
-
-/// Judges A (existing) against B (incoming), both traits unless given.
-inline Verdict verdict(std::string_view a, std::string_view b, MemoryKind ka = MemoryKind::trait,
-                       MemoryKind kb = MemoryKind::trait) {
-  JudgeInput x, y;
-  x.text = a;
-  x.kind = ka;
-  y.text = b;
-  y.kind = kb;
-  return judge(lexicon(), x, y);
-}
-
-inline Classification classify(std::string_view a, std::string_view b) {
-  return verdict(a, b).classification;
 }
 
 /// The same lexicon with [judge] learned_fallback = false: the structural
@@ -45,14 +30,32 @@ inline const Lexicon& structural_lexicon() {
   static std::shared_ptr<const Lexicon> lex = [] {
     JudgeConfig cfg;
     cfg.learned_fallback = false;
-    auto l = Lexicon::load(cfg);
-    if (!l) {
-      ADD_FAILURE() << "cannot load the lexicon: " << l.error().message;
-      std::abort();
-    }
-    return *l;
+    return load_lexicon(cfg);
   }();
   return *lex;
+}
+
+inline Claim claim(std::string_view text) { return normalize(lexicon(), text, NormalizeContext{}); }
+
+/// Judges A (existing) against B (incoming) with `lex`, both traits unless given.
+inline Verdict verdict_with(const Lexicon& lex, std::string_view a, std::string_view b,
+                            MemoryKind ka = MemoryKind::trait, MemoryKind kb = MemoryKind::trait) {
+  JudgeInput x, y;
+  x.text = a;
+  x.kind = ka;
+  y.text = b;
+  y.kind = kb;
+  return judge(lex, x, y);
+}
+
+/// Judges A (existing) against B (incoming), both traits unless given.
+inline Verdict verdict(std::string_view a, std::string_view b, MemoryKind ka = MemoryKind::trait,
+                       MemoryKind kb = MemoryKind::trait) {
+  return verdict_with(lexicon(), a, b, ka, kb);
+}
+
+inline Classification classify(std::string_view a, std::string_view b) {
+  return verdict(a, b).classification;
 }
 
 /// The structural stage's verdict alone, for rules the learned fallback may
@@ -60,12 +63,7 @@ inline const Lexicon& structural_lexicon() {
 /// `expect_bounded` checks what the fallback may do with it.
 inline Verdict structural_verdict(std::string_view a, std::string_view b, MemoryKind ka = MemoryKind::trait,
                                   MemoryKind kb = MemoryKind::trait) {
-  JudgeInput x, y;
-  x.text = a;
-  x.kind = ka;
-  y.text = b;
-  y.kind = kb;
-  return judge(structural_lexicon(), x, y);
+  return verdict_with(structural_lexicon(), a, b, ka, kb);
 }
 
 /// The full judge on a pair whose structural verdict a test pins: a

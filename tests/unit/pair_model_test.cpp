@@ -35,10 +35,7 @@ bool has(const PairFeatures& f, std::string_view name) {
 const Lexicon& without_fallback() { return test::structural_lexicon(); }
 
 Verdict judge_with(const Lexicon& lex, std::string_view a, std::string_view b) {
-  JudgeInput x, y;
-  x.text = a;
-  y.text = b;
-  return judge(lex, x, y);
+  return test::verdict_with(lex, a, b);
 }
 
 }  // namespace
