@@ -8,6 +8,7 @@
 #include "engine/normalizer.hpp"
 
 #include <algorithm>
+#include <sstream>
 #include <array>
 #include <cctype>
 #include <cmath>
@@ -2060,8 +2061,9 @@ Claim Parser::run(std::string_view text) {
       }
     }
   }
-  // "I'm allergic to small talk", "allergic to Mondays": an allergy to an
-  // act, a time or an idea rather than a substance is a figure of speech.
+  // "I'm allergic to small talk", "allergic to Mondays", "allergic to
+  // meetings": an allergy to an act, a time, an idea or a gathering rather
+  // than a substance is a figure of speech.
   if (c_.slot == "allergy" && c_.values.size() == 1 && !c_.figurative) {
     const std::string& v = c_.values.front();
     const std::string head = last_word(v);
@@ -2073,8 +2075,22 @@ Claim Parser::run(std::string_view text) {
       const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
       c_.figurative = in(lf, {"noun.act", "noun.communication", "noun.cognition", "noun.feeling",
                               "noun.event", "noun.time", "noun.attribute", "noun.state",
-                              "noun.relation", "noun.motive"});
+                              "noun.relation", "noun.motive", "noun.group"});
       break;
+    }
+    // A tangible word anywhere in the value keeps it literal: "bee stings",
+    // "cat dander", "grass pollen".
+    if (c_.figurative) {
+      std::istringstream words(v);
+      for (std::string w; words >> w;) {
+        const auto ids = wn_.lookup(w, Pos::noun);
+        if (ids.empty() || wn_.known(w, Pos::adj)) continue;  // "small" talk: a modifier
+        const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+        if (in(lf, {"noun.animal", "noun.plant", "noun.food", "noun.substance", "noun.body"})) {
+          c_.figurative = false;
+          break;
+        }
+      }
     }
   }
   // "I had a cheese omelette", "I have two espressos every morning": having

@@ -645,6 +645,9 @@ TEST(Normalizer, HavingWhatASlotIsNamedAfterIsThatSlot) {
   // An allergy to an act or a time is a figure of speech, to a substance not.
   EXPECT_TRUE(claim("I'm allergic to small talk").figurative);
   EXPECT_TRUE(claim("I'm allergic to hard work").figurative);
+  EXPECT_TRUE(claim("honestly I'm allergic to crowds").figurative);  // a gathering
+  EXPECT_FALSE(claim("I'm allergic to bee stings").figurative);
+  EXPECT_FALSE(claim("I'm allergic to shellfish").figurative);
   EXPECT_FALSE(claim("I'm allergic to penicillin").figurative);
   EXPECT_FALSE(claim("I'm allergic to cats").figurative);
   EXPECT_EQ(classify("I don't have any allergies", "I'm allergic to small talk"),
