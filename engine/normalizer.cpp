@@ -128,6 +128,7 @@ class Parser {
   Toks split_clauses(const Toks& sentence, Toks* second);
   bool present_clause_at(const Toks& s, std::size_t from) const;
   void existential_at_home(Toks& s) const;
+  void naming_copula(Toks& s) const;
   void strip_leading_adjunct(Toks& t);
   void strip_leading_pp(Toks& t);
   void scan_cues(Toks& t);
@@ -294,6 +295,42 @@ void Parser::existential_at_home(Toks& s) const {
     s.swap(out);
     return;
   }
+}
+
+/// "Bosch is my employer", "Dan is my brother", "York is my hometown": a
+/// name said to be one of the speaker's things is that thing's value, as
+/// "my employer is Bosch" says it. Rewrites the sentence that way, so both
+/// wordings give one claim. Only for a short subject of content words (not a
+/// pronoun: "this is my car") and a short possessive complement that ends
+/// the sentence.
+void Parser::naming_copula(Toks& s) const {
+  std::size_t n = s.size();
+  while (n > 0 && s[n - 1].kind == Token::Kind::punct) --n;
+  std::size_t be = 0;
+  while (be < n && be < 4 && s[be].is_word() && !(s[be].lemma == "be")) ++be;
+  if (be == 0 || be >= n || be > 3 || s[be].lemma != "be") return;
+  for (std::size_t k = 0; k < be; ++k)
+    if (!s[k].is_word() || lex_.is_negator(s[k].lemma) || is_possessive_det(s[k].lemma) ||
+        in(s[k].lemma, {"i", "we", "you", "he", "she", "it", "they", "this", "that", "these", "those", "there",
+                        "here", "what", "who", "which", "the", "a", "an", "one", "mine", "ours"}))
+      return;
+  const std::size_t det = be + 1;
+  if (det >= n || !s[det].is_word() || !in(s[det].lemma, {"my", "our"})) return;
+  const std::size_t np = n - det - 1;  // words after "my"
+  if (np == 0 || np > 2) return;
+  for (std::size_t k = det + 1; k < n; ++k)
+    if (!s[k].is_word() || lex_.is_negator(s[k].lemma)) return;
+  Toks out;
+  out.insert(out.end(), s.begin() + static_cast<long>(det), s.begin() + static_cast<long>(n));
+  out.push_back(s[be]);
+  for (std::size_t k = 0; k < be; ++k) {
+    Token t = s[k];
+    // Written with a capital at the start of the sentence: a name.
+    if (!t.surface.empty() && std::isupper(static_cast<unsigned char>(t.surface[0]))) t.capitalised = true;
+    out.push_back(std::move(t));
+  }
+  out.insert(out.end(), s.begin() + static_cast<long>(n), s.end());
+  s.swap(out);
 }
 
 /// Does a clause in the present with a noun subject start at `from` (after a
@@ -1934,6 +1971,7 @@ Claim Parser::run(std::string_view text) {
   if (std::none_of(sent.begin(), sent.end(), [](const Token& t) { return t.is_word(); }))
     sent = first_sentence(true);
   existential_at_home(sent);
+  naming_copula(sent);
   for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never");
   scan_cues(sent);
   strip_history(sent);

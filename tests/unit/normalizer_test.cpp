@@ -798,3 +798,18 @@ TEST(Normalizer, ChatAbbreviationsOfABirthdayNameTheBirthday) {
   EXPECT_EQ(classify("My birthday is on the ninth of November.", "bday's on the 14th of July btw"),
             Classification::true_contradiction);
 }
+
+// "Bosch is my employer" says what "my employer is Bosch" says; a pronoun
+// subject ("this is my car") or a longer complement is left alone.
+TEST(Normalizer, ANameSaidToBeOneOfTheSpeakersThingsIsThatThingsValue) {
+  const Claim direct = claim("My employer is Siemens");
+  const Claim reversed = claim("Siemens is my employer.");
+  EXPECT_EQ(reversed.subject, direct.subject);
+  EXPECT_EQ(reversed.slot, direct.slot);
+  EXPECT_EQ(reversed.values, direct.values);
+  EXPECT_EQ(classify("My employer is Siemens", "Bosch is my employer"), Classification::true_contradiction);
+  EXPECT_EQ(classify("Oslo is my hometown", "My hometown is Oslo"), Classification::duplicate);
+  EXPECT_NE(claim("This is my car").subject, claim("My car is this").subject);
+  // A complement longer than a short noun phrase is not rewritten.
+  EXPECT_NE(claim("Maple Street is my favourite place to run on Sundays").subject, "favourite place");
+}
