@@ -1,5 +1,6 @@
 #include "engine/text.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cmath>
@@ -42,6 +43,16 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+/// Is the comma at `comma` a thousands separator of the number that starts
+/// at `start` ("6,000", "10,000,000")? Digits (and earlier separators) before
+/// it, exactly three digits after it, then no further digit.
+bool thousands_group(const std::string& text, std::size_t start, std::size_t comma) {
+  auto digit = [&](std::size_t k) { return k < text.size() && text[k] >= '0' && text[k] <= '9'; };
+  for (std::size_t k = start; k < comma; ++k)
+    if (!digit(k) && text[k] != ',') return false;
+  return digit(start) && digit(comma + 1) && digit(comma + 2) && digit(comma + 3) && !digit(comma + 4);
+}
+
 /// Raw pieces: words (with internal - . ' / + # : %), and clause punctuation.
 std::vector<std::string> raw_pieces(std::string_view in) {
   // Curly apostrophes and quotes to ASCII.
@@ -74,6 +85,8 @@ std::vector<std::string> raw_pieces(std::string_view in) {
         } else if ((d == '-' || d == '.' || d == '\'' || d == '/' || d == ':' || d == '_') &&
                    j + 1 < n && (is_alnum(text[j + 1]))) {
           ++j;
+        } else if (d == ',' && j > i && thousands_group(text, i, j)) {
+          ++j;  // 6,000 and $2,100: a thousands separator (dropped below)
         } else if ((d == '+' || d == '#') && j > i) {
           ++j;  // c++, c#
         } else if (d == '%') {
@@ -86,7 +99,9 @@ std::vector<std::string> raw_pieces(std::string_view in) {
           break;
         }
       }
-      out.emplace_back(text.substr(i, j - i));
+      std::string word = text.substr(i, j - i);
+      if (word.find(',') != std::string::npos) std::erase(word, ',');
+      out.push_back(std::move(word));
       i = j;
     } else if (c == ',' || c == '.' || c == ';' || c == '!' || c == '?' || c == ':' || c == '=') {
       out.emplace_back(1, c);
@@ -446,13 +461,15 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       continue;
     }
     if (num) {
-      // Compound number words: "one hundred", "thirty four".
+      // Compound number words: "one hundred", "thirty four" (the tens only in
+      // words: "5k three times" is 5,000 and 3, not 5,003).
+      const bool in_words = std::none_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
       while (attached_unit.empty() && i + 1 < words.size()) {
         const std::string& nx = words[i + 1].first;
         if (nx == "hundred") *num *= 100, ++i;
         else if (nx == "thousand") *num *= 1000, ++i;
         else if (nx == "million") *num *= 1e6, ++i;
-        else if (auto it = nw.find(nx); it != nw.end() && *num >= 20 && std::fmod(*num, 10) == 0 &&
+        else if (auto it = nw.find(nx); it != nw.end() && in_words && *num >= 20 && std::fmod(*num, 10) == 0 &&
                                          it->second < 10 && nx != "single" && nx != "couple")
           *num += it->second, ++i;
         else break;

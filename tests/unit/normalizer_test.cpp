@@ -110,6 +110,18 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
   EXPECT_EQ(first("third").kind, Token::Kind::ordinal);
   EXPECT_EQ(first("sixteenth").number, 16);
   EXPECT_EQ(first("34 years old").text, "34") << "an age is a plain number";
+  // A comma before exactly three digits separates thousands; a list is no number.
+  EXPECT_EQ(first("6,000").number, 6000);
+  EXPECT_EQ(first("$2,100 a month").number, 2100);
+  EXPECT_EQ(first("1,250,000 rows").number, 1250000);
+  EXPECT_EQ(first("3,4 or 5 cats").number, 3);
+  EXPECT_EQ(first("12,50").number, 12);
+  // Tens and units join only in words: "thirty four" is 34, "5k three" is 5000 then 3.
+  EXPECT_EQ(first("thirty four").number, 34);
+  EXPECT_EQ(first("5k three times a week").number, 5000);
+  EXPECT_EQ(first("20 three-packs").number, 20);
+  EXPECT_EQ(classify("The limit is 6,000 requests per minute", "The limit is 6000 requests per minute"),
+            Classification::duplicate);
 }
 
 TEST(Normalizer, FindsSubjectSlotAndValue) {
