@@ -1903,12 +1903,26 @@ Claim Parser::run(std::string_view text) {
     for (std::size_t i = 0; i < lem.size(); ++i)
       if (lex_.figurative_table().match(lem, i)) c_.figurative = true;
   }
+  // The whole text but a parenthesised aside ("(see the wiki)", "(ticket
+  // 4521)"), which the claim leaves out, unless the aside is all there is.
+  Toks body;
+  {
+    int depth = 0;
+    for (const auto& t : all) {
+      if (t.kind == Token::Kind::punct && (t.text == "(" || t.text == ")")) {
+        depth = std::max(0, depth + (t.text == "(" ? 1 : -1));
+        continue;
+      }
+      if (depth == 0) body.push_back(t);
+    }
+    if (std::none_of(body.begin(), body.end(), [](const Token& t) { return t.is_word(); })) body = all;
+  }
   // Amounts: the measures and clock times of the whole text.
-  for (const auto& t : all)
+  for (const auto& t : body)
     if (t.kind == Token::Kind::quantity || t.kind == Token::Kind::time || t.kind == Token::Kind::number)
       push_unique(c_.amounts, t.text);
   // Keywords: content lemmas of the whole text.
-  for (const auto& t : all) {
+  for (const auto& t : body) {
     if (!t.is_word() || t.lemma.size() < 2) continue;
     if (is_aux(t.lemma) || is_prep(t.lemma) || is_conj(t.lemma) || is_possessive_det(t.lemma) ||
         is_first_person(t.lemma) || is_fuzzy_pronoun(t.lemma) || lex_.is_negator(t.lemma) ||

@@ -813,6 +813,18 @@ TEST(Normalizer, ChatAbbreviationsOfABirthdayNameTheBirthday) {
 
 // "Bosch is my employer" says what "my employer is Bosch" says; a pronoun
 // subject ("this is my car") or a longer complement is left alone.
+// A parenthesised aside is left out of the claim: its words and numbers are
+// no topic and no amount of the statement (two statements each with a
+// ticket number in brackets share no topic and no differing quantity).
+TEST(Normalizer, AnAsideAddsNoKeywordsOrAmounts) {
+  const Claim c = claim("I like cats (ticket 4521)");
+  EXPECT_EQ(std::count(c.keywords.begin(), c.keywords.end(), "ticket"), 0);
+  EXPECT_TRUE(c.amounts.empty());
+  EXPECT_EQ(claim("I like cats (2 of them)").values, claim("I like cats").values);
+  // An aside that is all there is still counts.
+  EXPECT_FALSE(claim("(ticket 4521)").amounts.empty());
+}
+
 TEST(Normalizer, ANameSaidToBeOneOfTheSpeakersThingsIsThatThingsValue) {
   const Claim direct = claim("My employer is Siemens");
   const Claim reversed = claim("Siemens is my employer.");
