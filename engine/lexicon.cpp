@@ -407,6 +407,25 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
   return {};
 }
 
+namespace {
+
+/// A curated file's contents: from `dir`, or from the copy built into the
+/// binary when `dir` is empty; nullopt when there is no such file.
+Expected<std::optional<std::string>> read_lexicon_file(const std::string& dir, const char* name) {
+  if (dir.empty()) {
+    for (const auto& [n, contents] : Lexicon::builtin_files())
+      if (std::string_view(n) == name) return std::optional<std::string>(contents);
+    return std::optional<std::string>();
+  }
+  std::ifstream in(dir + "/" + name);
+  if (!in) return std::optional<std::string>();
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return std::optional<std::string>(ss.str());
+}
+
+}  // namespace
+
 Expected<std::shared_ptr<const Lexicon>> Lexicon::load(
     std::shared_ptr<const WordNet> wordnet, const std::string& lexicon_dir) {
   std::shared_ptr<Lexicon> lex(new Lexicon());
@@ -417,44 +436,25 @@ Expected<std::shared_ptr<const Lexicon>> Lexicon::load(
                                  "classes.txt", "exclusions.txt", "aliases.txt",
                                  "figurative.txt", "domains.txt"};
   for (const char* name : kFiles) {
-    std::string text;
-    if (lexicon_dir.empty()) {
-      bool found = false;
-      for (const auto& [n, contents] : builtin_files())
-        if (std::string_view(n) == name) text = contents, found = true;
-      if (!found)
+    auto text = read_lexicon_file(lexicon_dir, name);
+    if (!text) return text.error();
+    if (!*text) {
+      if (lexicon_dir.empty())
         return make_error(Errc::internal, std::string("built-in lexicon lacks ") + name);
-    } else {
-      const std::string path = lexicon_dir + "/" + name;
-      std::ifstream in(path);
-      if (!in)
-        return make_error(Errc::not_found, "cannot read lexicon file " + path,
-                          "judge.lexicon_dir");
-      std::stringstream ss;
-      ss << in.rdbuf();
-      text = ss.str();
+      return make_error(Errc::not_found, "cannot read lexicon file " + lexicon_dir + "/" + name,
+                        "judge.lexicon_dir");
     }
-    if (auto st = lex->parse_file(name, text); !st) return st.error();
+    if (auto st = lex->parse_file(name, **text); !st) return st.error();
   }
   // The learned fallback's weights: optional (a lexicon directory without
   // them judges with the structural stage alone).
-  {
-    constexpr const char* kModel = "judge_model.txt";
-    std::string text;
-    bool found = false;
-    if (lexicon_dir.empty()) {
-      for (const auto& [n, contents] : builtin_files())
-        if (std::string_view(n) == kModel) text = contents, found = true;
-    } else if (std::ifstream in(lexicon_dir + "/" + kModel); in) {
-      std::stringstream ss;
-      ss << in.rdbuf();
-      text = ss.str(), found = true;
-    }
-    if (found) {
-      auto m = PairModel::parse(text, kModel);
-      if (!m) return m.error();
-      lex->pair_model_ = std::move(*m);
-    }
+  constexpr const char* kModel = "judge_model.txt";
+  auto model_text = read_lexicon_file(lexicon_dir, kModel);
+  if (!model_text) return model_text.error();
+  if (*model_text) {
+    auto m = PairModel::parse(**model_text, kModel);
+    if (!m) return m.error();
+    lex->pair_model_ = std::move(*m);
   }
   return std::shared_ptr<const Lexicon>(std::move(lex));
 }
