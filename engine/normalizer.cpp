@@ -54,6 +54,21 @@ bool is_conj(std::string_view l) {
   return in(l, {"and", "but", "or", "because", "so", "which", "who", "that", "when", "while",
                 "if", "although", "though", "whereas", "since", "then", "where"});
 }
+/// The tokens without parentheses and, unless `keep_asides`, without what a
+/// parenthesised aside says.
+std::vector<Token> without_parens(const std::vector<Token>& toks, bool keep_asides) {
+  std::vector<Token> out;
+  int depth = 0;
+  for (const auto& t : toks) {
+    if (t.kind == Token::Kind::punct && (t.text == "(" || t.text == ")")) {
+      depth = std::max(0, depth + (t.text == "(" ? 1 : -1));
+      continue;
+    }
+    if (depth == 0 || keep_asides) out.push_back(t);
+  }
+  return out;
+}
+
 bool is_possessive_det(std::string_view l) {
   return in(l, {"my", "our", "his", "her", "their", "its", "your"});
 }
@@ -1905,18 +1920,8 @@ Claim Parser::run(std::string_view text) {
   }
   // The whole text but a parenthesised aside ("(see the wiki)", "(ticket
   // 4521)"), which the claim leaves out, unless the aside is all there is.
-  Toks body;
-  {
-    int depth = 0;
-    for (const auto& t : all) {
-      if (t.kind == Token::Kind::punct && (t.text == "(" || t.text == ")")) {
-        depth = std::max(0, depth + (t.text == "(" ? 1 : -1));
-        continue;
-      }
-      if (depth == 0) body.push_back(t);
-    }
-    if (std::none_of(body.begin(), body.end(), [](const Token& t) { return t.is_word(); })) body = all;
-  }
+  Toks body = without_parens(all, false);
+  if (std::none_of(body.begin(), body.end(), [](const Token& t) { return t.is_word(); })) body = all;
   // Amounts: the measures and clock times of the whole text.
   for (const auto& t : body)
     if (t.kind == Token::Kind::quantity || t.kind == Token::Kind::time || t.kind == Token::Kind::number)
@@ -1965,13 +1970,7 @@ Claim Parser::run(std::string_view text) {
   // is left out of the claim, unless it is all there is.
   auto first_sentence = [&all](bool asides) {
     Toks sent;
-    int depth = 0;
-    for (auto& t : all) {
-      if (t.kind == Token::Kind::punct && (t.text == "(" || t.text == ")")) {
-        depth = std::max(0, depth + (t.text == "(" ? 1 : -1));
-        continue;
-      }
-      if (depth > 0 && !asides) continue;
+    for (auto& t : without_parens(all, asides)) {
       if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" ||
                                            t.text == ";")) {
         if (!sent.empty()) break;
