@@ -147,15 +147,15 @@ std::optional<Quantity> quantity_of(const std::string& value) {
   return q;
 }
 
-/// The same amount: equal, or two measures of one unit within 1% of each
+/// The same amount: equal, or two measures of one unit within 1.5% of each
 /// other, one amount written in other units or rounded ("70 kg" / "154
-/// pounds"). Bare numbers (ports, versions), times of day and percentages
+/// pounds", "185 cm" / "6 foot 1", "30 days" / "a month"). Bare numbers (ports, versions), times of day and percentages
 /// must be equal.
 bool same_amount(const Quantity& x, const Quantity& y) {
   if (x.unit != y.unit) return false;
   if (std::fabs(x.amount - y.amount) < 1e-9) return true;
   const bool measure = !x.unit.empty() && x.unit != ":" && x.unit != "%";
-  return measure && std::fabs(x.amount - y.amount) <= 0.01 * std::max(std::fabs(x.amount), std::fabs(y.amount));
+  return measure && std::fabs(x.amount - y.amount) <= 0.015 * std::max(std::fabs(x.amount), std::fabs(y.amount));
 }
 
 class Comparer {
@@ -556,7 +556,7 @@ bool whole_time(std::string_view text) {
 }
 
 /// Whether two claims name the same amounts (Claim::amounts; measures of
-/// one unit within 1%, see same_amount), numbers in words included.
+/// one unit within 1.5%, see same_amount), numbers in words included.
 bool same_amounts(const Claim& a, const Claim& b) {
   if (a.amounts.size() != b.amounts.size()) return false;
   for (const auto& x : a.amounts) {
@@ -617,7 +617,7 @@ bool paraphrase(const Lexicon& lex, const Claim& a, const Claim& b, std::string_
 }
 
 /// Whether two statements restate one fact through its numbers: the same
-/// amounts (at least one; measures of one unit within 1%, see same_amount),
+/// amounts (at least one; measures of one unit within 1.5%, see same_amount),
 /// a thing both name, the same polarity, rule force and quantifiers ("I
 /// drink two litres of water a day" / "I get through about 2 L of water
 /// daily"; "Leo turns eight in May" / "Leo's birthday is in May, he'll be

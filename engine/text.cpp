@@ -54,12 +54,27 @@ bool thousands_group(const std::string& text, std::size_t start, std::size_t com
 }
 
 /// Raw pieces: words (with internal - . ' / + # : %), and clause punctuation.
+// Currency signs, rewritten to one byte before the pieces are cut.
+constexpr char kEuroSign = '\x01';
+constexpr char kPoundSign = '\x02';
+
 std::vector<std::string> raw_pieces(std::string_view in) {
   // Curly apostrophes and quotes to ASCII.
   std::string text;
   text.reserve(in.size());
   for (std::size_t i = 0; i < in.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(in[i]);
+    if (c == 0xE2 && i + 2 < in.size() && static_cast<unsigned char>(in[i + 1]) == 0x82 &&
+        static_cast<unsigned char>(in[i + 2]) == 0xAC) {
+      text += kEuroSign;  // €
+      i += 2;
+      continue;
+    }
+    if (c == 0xC2 && i + 1 < in.size() && static_cast<unsigned char>(in[i + 1]) == 0xA3) {
+      text += kPoundSign;  // £
+      i += 1;
+      continue;
+    }
     if (c == 0xE2 && i + 2 < in.size() && static_cast<unsigned char>(in[i + 1]) == 0x80) {
       const unsigned char d = static_cast<unsigned char>(in[i + 2]);
       if (d == 0x98 || d == 0x99) text += '\'';
@@ -74,8 +89,14 @@ std::vector<std::string> raw_pieces(std::string_view in) {
   std::vector<std::string> out;
   std::size_t i = 0;
   const std::size_t n = text.size();
+  std::string_view currency;  // "$40": the word to put after the amount
   while (i < n) {
     const char c = text[i];
+    if ((c == '$' || c == kEuroSign || c == kPoundSign) && i + 1 < n && is_digit(text[i + 1])) {
+      currency = c == '$' ? "usd" : c == kEuroSign ? "eur" : "gbp";
+      ++i;
+      continue;
+    }
     if (is_alnum(c) || static_cast<unsigned char>(c) >= 0x80) {
       std::size_t j = i;
       while (j < n) {
@@ -102,6 +123,7 @@ std::vector<std::string> raw_pieces(std::string_view in) {
       std::string word = text.substr(i, j - i);
       if (word.find(',') != std::string::npos) std::erase(word, ',');
       out.push_back(std::move(word));
+      if (!currency.empty()) out.emplace_back(currency), currency = {};
       i = j;
     } else if (c == ',' || c == '.' || c == ';' || c == '!' || c == '?' || c == ':' || c == '=') {
       out.emplace_back(1, c);
@@ -232,7 +254,11 @@ std::optional<std::string> parse_clock(std::string_view s, std::string_view next
   return two(h) + ":" + two(m);
 }
 
-const char* base_unit(std::string_view dimension) {
+/// The suffix of a normalised measure: the base unit's symbol. A currency
+/// has none: "$2,100", "2100 dollars" and "two thousand one hundred" all
+/// read as the amount 2100, so a sum said without its currency ("we pay
+/// nine hundred a month") still compares with one that names it.
+std::string_view base_unit(std::string_view dimension) {
   if (dimension == "duration") return "s";
   if (dimension == "size") return "b";
   if (dimension == "length") return "m";
@@ -348,6 +374,14 @@ static std::optional<std::string> contracted_verb(const std::vector<std::pair<st
   return std::nullopt;
 }
 
+/// A height in feet and inches, in metres (the factors from units.txt).
+static std::optional<double> feet_and_inches(const Lexicon& lex, double feet, double inches) {
+  const UnitDef* ft = lex.unit("ft");
+  const UnitDef* in = lex.unit("inch");
+  if (!ft || !in || !lex.unit("meter") || ft->dimension != "length" || in->dimension != "length") return std::nullopt;
+  return feet * ft->factor + inches * in->factor;
+}
+
 std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
   const auto pieces = raw_pieces(text);
   // 1. Contractions, with the surface kept for grounding.
@@ -420,6 +454,10 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         }
         if (rest == "k") {
           *num *= 1000;  // "50k"
+        } else if (const auto in = rest.size() > 1 && rest[0] == '\'' ? parse_number(rest.substr(1)) : std::nullopt;
+                   in && *in < 12 && feet_and_inches(lex, *num, *in)) {
+          *num = *feet_and_inches(lex, *num, *in);  // 5'10
+          attached_unit = "meter";
         } else if (lex.unit(rest)) {
           attached_unit = rest;
         } else {
@@ -507,6 +545,28 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           i += m.length;
         }
       }
+      if (unit && unit->canonical == "ft" && i + 1 < words.size()) {
+        // "6 foot 1", "5 feet 10 inches", "6 ft 2 in tall": feet and inches
+        // (a number under 12 that ends the measure).
+        const std::string& nx = words[i + 1].first;
+        const auto in = is_digit(nx[0]) ? parse_number(nx) : word_number(nx);
+        const UnitDef* after = i + 2 < words.size() ? lex.unit(words[i + 2].first) : nullptr;
+        // "in" is an inch only where nothing follows it ("6 ft 2 in", "6 ft 2 in.").
+        const bool in_abbrev = i + 2 < words.size() && words[i + 2].first == "in" &&
+                               (i + 3 >= words.size() || words[i + 3].first.size() == 1 || words[i + 3].first == "tall");
+        const bool inch = (after && after->canonical == "in") || in_abbrev;
+        static const std::unordered_set<std::string> after_height = {"tall", "and", "but", "now", "or", "barefoot",
+                                                                     "today"};
+        const bool ends = i + 2 >= words.size() || inch || words[i + 2].first.size() == 1 ||
+                          after_height.count(words[i + 2].first);
+        if (in && *in < 12 && (after == nullptr || inch) && ends && feet_and_inches(lex, *num, *in)) {
+          *num = *feet_and_inches(lex, *num, *in);
+          unit = lex.unit("meter");
+          const std::size_t used = inch ? 2 : 1;
+          for (std::size_t k = 1; k <= used; ++k) t.surface += " " + words[i + k].second;
+          i += used;
+        }
+      }
       if (unit && unit->canonical == "min" && i + 1 < words.size() &&
           (attached_unit == "m" || words[i].first == "m")) {
         // "1.82 m tall", "a 5m wide gap": metres, not minutes.
@@ -523,7 +583,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         t.kind = Token::Kind::quantity;
         t.dimension = unit->dimension;
         t.number = *num * unit->factor;
-        t.text = t.lemma = format_number(t.number) + base_unit(unit->dimension);
+        t.text = t.lemma = format_number(t.number) + std::string(base_unit(unit->dimension));
       } else {
         t.kind = Token::Kind::number;
         t.number = *num;

@@ -124,6 +124,44 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
             Classification::duplicate);
 }
 
+TEST(Normalizer, ReadsHeightsInFeetAndInchesMonthsAndSums) {
+  // The first number or quantity of a text.
+  auto first = [](const char* s) {
+    for (const auto& t : tokenize(test::lexicon(), s))
+      if (t.kind == Token::Kind::quantity || t.kind == Token::Kind::number) return t;
+    return Token{};
+  };
+  // Feet and inches are one height, in metres.
+  EXPECT_NEAR(first("6 foot 1").number, 1.8542, 1e-9);
+  EXPECT_NEAR(first("5 feet 10 inches tall").number, 1.778, 1e-9);
+  EXPECT_NEAR(first("6 ft 2 in").number, 1.8796, 1e-9);
+  EXPECT_NEAR(first("5'10").number, 1.778, 1e-9);
+  EXPECT_EQ(first("5'10").dimension, "length");
+  EXPECT_NEAR(first("six foot three").number, 1.905, 1e-9);
+  // A number that starts something else is not inches.
+  EXPECT_NEAR(first("dug 6 feet 2 days ago").number, 1.8288, 1e-9);
+  EXPECT_NEAR(first("a 6 foot 12 inch board").number, 1.8288, 1e-9) << "12 inches is not under a foot";
+  EXPECT_EQ(classify("I'm 6 foot 1", "My height is 185 cm"), Classification::duplicate);
+  EXPECT_EQ(classify("I'm 5'4\"", "I'm 190 cm tall"), Classification::true_contradiction);
+  EXPECT_EQ(classify("I'm 6 foot 1", "I'm 6 foot 3"), Classification::true_contradiction);
+  // A month is a twelfth of a year; a rounding of 1.5% is the same amount.
+  EXPECT_EQ(classify("Audit logs are kept for 12 months", "Audit log retention is 1 year"),
+            Classification::duplicate);
+  EXPECT_EQ(classify("Backups are kept for 30 days", "Backups are kept for one month"),
+            Classification::duplicate);
+  EXPECT_NE(classify("Backups are kept for 4 weeks", "Backups are kept for 6 months"),
+            Classification::duplicate);
+  // A sum with a currency sign or word is the amount ("2100 dollars" is not
+  // the value "dollar").
+  EXPECT_EQ(first("2100 dollars").number, 2100);
+  EXPECT_EQ(first("\xE2\x82\xAC" "900").number, 900);
+  EXPECT_EQ(first("\xC2\xA3" "1,150 a month").number, 1150);
+  EXPECT_EQ(first("40 bucks").number, 40);
+  EXPECT_EQ(classify("My rent is $2,100 a month", "My rent is 2100 dollars a month"), Classification::duplicate);
+  EXPECT_EQ(classify("My rent is 2100 dollars a month", "My rent is $2,400 a month"),
+            Classification::true_contradiction);
+}
+
 TEST(Normalizer, FindsSubjectSlotAndValue) {
   Claim c = claim("Mom lives in Canada");
   EXPECT_EQ(c.subject, "mother");
