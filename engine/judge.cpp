@@ -231,8 +231,15 @@ class Comparer {
     const auto wg = words_of(general);
     if (!ws.empty() && !wg.empty() && ws.back() == wg.back() && wg.size() == 1) return true;
     if (const ClassDef* c = lex_.class_of(specific); c && c->name == general) return true;
-    return wn_fast::fast_is_a(wn_, underscore(specific), underscore(general), 3, 10) ||
-           (!ws.empty() && wn_fast::fast_is_a(wn_, ws.back(), underscore(general), 3, 10));
+    if (wn_fast::fast_is_a(wn_, underscore(specific), underscore(general), 3, 10) ||
+        (!ws.empty() && wn_fast::fast_is_a(wn_, ws.back(), underscore(general), 3, 10)))
+      return true;
+    // A kind of one of a class's members ("beagle" is-a "dog", a member of
+    // "pet"): WordNet files pets under domestic animals, not under "pet".
+    if (const ClassDef* c = lex_.class_named(general); c && !c->exclusive && !ws.empty())
+      for (const auto& m : c->members)
+        if (m.find(' ') == std::string::npos && wn_fast::fast_is_a(wn_, ws.back(), m, 1, 10)) return true;
+    return false;
   }
 
  private:
@@ -655,11 +662,23 @@ std::string denied_and_affirmed(const Lexicon& lex, const Claim& a, const Claim&
     for (const auto& w : words_of(v)) things.push_back(w);
   for (const auto& w : words_of(neg.object)) things.push_back(w);
   const auto subject_words = words_of(neg.subject);
+  // A kind of the denied thing counts when the affirmation is about the same
+  // subject ("I don't drink coffee" / "on my third espresso of the day":
+  // espresso is-a coffee in WordNet).
+  // Not for two different habits ("I don't watch any sports" / "I play
+  // five-a-side football").
+  const bool other_habit = pos.predicate != neg.predicate && lex.is_habitual(pos.predicate) &&
+                           lex.is_habitual(neg.predicate);
+  const bool same_holder = (pos.subject == neg.subject || pos.subject_kind != SubjectKind::present) && !other_habit;
   for (const auto& t : things) {
     if (t.size() < 3 || light_word(t) || numeric(t) || lex.is_negator(t)) continue;
     if (std::find(subject_words.begin(), subject_words.end(), t) != subject_words.end()) continue;
     for (const auto& k : pos.keywords)
       if (same_word(k, t)) return t;
+    if (!same_holder) continue;
+    for (const auto& k : pos.keywords)
+      if (k.size() >= 3 && !light_word(k) && !numeric(k) && wn_fast::fast_is_a(lex.wordnet(), k, t, 2, 10))
+        return t + " (" + k + ")";
   }
   return {};
 }
@@ -959,7 +978,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (pos.subject == "user" && pos.slot == "have") owned.insert(owned.end(), pos.values.begin(), pos.values.end());
     for (const auto& p : owned)
       for (const auto& v : neg.values)
-        if (p != v && cmp.is_a_or_equal(p, v) && !(pos.subject == "user" && pos.slot == "have")) {
+        if (cmp.is_a_or_equal(p, v) && !(pos.subject == "user" && pos.slot == "have")) {
           r.cls = Classification::true_contradiction;
           r.conf = 0.78;
           r.why = "One says the user has no " + v + ", the other mentions their " + p + ".";

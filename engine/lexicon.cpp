@@ -197,6 +197,12 @@ std::string_view Lexicon::scope_parent(std::string_view dimension, std::string_v
   return it == scope_parent_.end() ? std::string_view() : std::string_view(it->second);
 }
 
+const ClassDef* Lexicon::class_named(std::string_view name) const {
+  for (const auto& c : classes_)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
 const ClassDef* Lexicon::class_of(std::string_view member) const {
   auto it = class_member_.find(std::string(member));
   return it == class_member_.end() ? nullptr : &classes_[static_cast<std::size_t>(it->second)];
@@ -315,6 +321,7 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
         Phrase ph = lemmatise_phrase(m);
         const std::string key = join(ph);
         class_member_.emplace(key, idx);
+        classes_.back().members.push_back(key);
         if (ph.size() > 1) class_table_.add(std::move(ph), idx);
       }
     } else if (name == "exclusions.txt") {

@@ -97,6 +97,7 @@ struct ClassDef {
   std::string name;
   std::string slot;
   bool exclusive = false;
+  std::vector<std::string> members;  ///< lemmatised, multiword members joined by spaces
 };
 
 struct ExclusionDef {
@@ -176,6 +177,8 @@ class Lexicon {
   const PhraseTable& class_table() const { return class_table_; }
   /// The class of a member ("vegan" -> diet); nullptr if none.
   const ClassDef* class_of(std::string_view member) const;
+  /// The class called `name` ("pet"); nullptr if none.
+  const ClassDef* class_named(std::string_view name) const;
 
   const std::vector<ExclusionDef>& exclusions() const { return exclusions_; }
 

@@ -1198,15 +1198,29 @@ void Parser::copula(const Toks& p, std::size_t from) {
     c_.values.push_back(f.text);
     return;
   }
-  // A class member ("vegan", "morning person", "married").
-  for (const auto& t : rest) {
-    if (!t.is_word()) continue;
-    if (const ClassDef* cls = lex_.class_of(t.lemma)) {
-      c_.slot = cls->slot;
-      c_.values.push_back(t.lemma);
+  // A class member ("vegan", "morning person", "married"); of two in a row
+  // the second, the head ("a strict vegetarian" is a diet, not a
+  // temperament).
+  {
+    const Token* member = nullptr;
+    const ClassDef* member_class = nullptr;
+    for (const auto& t : rest) {
+      if (!t.is_word()) {
+        if (member) break;
+        continue;
+      }
+      if (const ClassDef* cls = lex_.class_of(t.lemma)) {
+        member = &t;
+        member_class = cls;
+        continue;
+      }
+      if (member || in(t.lemma, {"of", "to", "in", "at", "for", "with"})) break;
+    }
+    if (member) {
+      c_.slot = member_class->slot;
+      c_.values.push_back(member->lemma);
       return;
     }
-    if (in(t.lemma, {"of", "to", "in", "at", "for", "with"})) break;
   }
   if (rest.size() <= 2 && f.is_word()) {
     const std::string country = country_of(f.lemma);

@@ -557,6 +557,34 @@ TEST(JudgeWorldKnowledge, DietsAndAllergiesExcludeEatingWhatTheyRuleOutAtMedConf
   }
 }
 
+TEST(JudgeWorldKnowledge, ADenialExcludesAKindOfTheDeniedThing) {
+  // A kind of a class member ("beagle" is-a "dog", a pet), the very thing
+  // denied ("no car" / "my car"), a WordNet kind of the denied thing
+  // ("espresso" is-a "coffee", "rioja" is-a "wine"), and the head of a
+  // diet ("a strict vegetarian") with more verbs of eating.
+  for (Pair p : {Pair{"I have no pets", "our beagle chewed through the sofa again"},
+                 Pair{"I don't have a car", "my car broke down on the motorway"},
+                 Pair{"I don't drink coffee at all", "I had a double espresso after lunch"},
+                 Pair{"I don't drink alcohol", "Dana and I split a bottle of rioja on Friday"},
+                 Pair{"I'm a strict vegetarian", "Beef brisket is my favourite thing to eat"},
+                 Pair{"I'm vegetarian", "I grabbed a ham sandwich at the station"},
+                 Pair{"I'm vegan", "made bacon and eggs for breakfast"}}) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_EQ(v.stage, "structural") << p.a << " / " << p.b;
+    EXPECT_NE(v.write_tier, WriteTier::block) << p.a << " / " << p.b;
+  }
+  EXPECT_EQ(test::claim("I'm a strict vegetarian").slot, "diet");
+  // Two different habits with one thing are not a denial of each other.
+  EXPECT_NE(classify("I don't watch any sports", "I play five-a-side football on Thursdays"),
+            C::true_contradiction);
+  // Someone else's thing is not the user's (the structural stage says so;
+  // the learned fallback may still weigh the pair's cues, at LOW).
+  const Verdict w = verdict("I don't drink coffee", "My wife drinks espresso every morning");
+  EXPECT_FALSE(w.classification == C::true_contradiction && w.stage == "structural") << w.reasoning;
+  EXPECT_NE(w.write_tier, WriteTier::block);
+}
+
 TEST(JudgeWorldKnowledge, SubstitutesAndOtherKindsOfInterestAreNotExcluded) {
   EXPECT_NE(classify("I'm vegan", "I drink oat milk every morning"), C::true_contradiction);
   EXPECT_NE(classify("I'm vegetarian", "I love vegan cheese"), C::true_contradiction);
