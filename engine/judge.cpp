@@ -912,8 +912,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   const bool a_past = a.tense == Tense::past || a_hist;
   const bool b_past = b.tense == Tense::past || b_hist;
   const bool tense_shift = a_past && !b_past;
-  const bool valid_order = a.valid_from && b.valid_from && *b.valid_from > *a.valid_from;
   const bool valid_gap = a.valid_until && b.valid_from && *a.valid_until <= *b.valid_from;
+  // B's state began after A was said ("My girlfriend and I celebrated six
+  // months together" eight months after "I'm single"): the world changed
+  // in between (seed 004: valid time against the existing memory's record).
+  const bool began_after = !a.valid_from && b.valid_from && ea.created_at && *b.valid_from > *ea.created_at;
+  const bool valid_order = (a.valid_from && b.valid_from && *b.valid_from > *a.valid_from) || began_after;
   r.temporal = (cue_any || tense_shift || valid_order || valid_gap) && !b.correction;
 
   // One denies a thing the other affirms in another construction (see
@@ -1310,6 +1314,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         for (const auto& v : holder.values) holds = holds || v == ex.holder;
         if (!holds) continue;
         banned = ex.things;
+      }
+      if (ex.possession) {
+        // "I'm single" / "my husband and I": the doer's own things.
+        if (doer.subject != "user" && doer.subject_kind == SubjectKind::present) continue;
+        std::vector<std::string> owned = doer.possessions;
+        if (doer.slot == "have") owned.insert(owned.end(), doer.values.begin(), doer.values.end());
+        for (const auto& t : owned)
+          if (const std::string k = covered_kind(lex, t, banned); !k.empty())
+            return (ex.holder.rfind("slot:", 0) == 0 ? holder.values.front() : ex.holder) + " vs their " + t;
+        continue;
       }
       auto listed = [&](const std::string& v) { return std::find(ex.verbs.begin(), ex.verbs.end(), v) != ex.verbs.end(); };
       const std::string& verb = doer.slot == "like" ? doer.predicate : doer.slot;

@@ -329,7 +329,9 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
       ExclusionDef d;
       // "slot:NAME" holds for any value of that slot; "*" is that value.
       d.holder = f[0].rfind("slot:", 0) == 0 ? f[0] : join(lemmatise_phrase(f[0]));
-      for (const auto& v : split_list(f[1])) d.verbs.push_back(join(lemmatise_phrase(v)));
+      d.possession = f[1] == "-";
+      if (!d.possession)
+        for (const auto& v : split_list(f[1])) d.verbs.push_back(join(lemmatise_phrase(v)));
       for (const auto& t : split_list(f[2])) d.things.push_back(t == "*" ? t : join(lemmatise_phrase(t)));
       exclusions_.push_back(std::move(d));
     } else if (name == "aliases.txt") {

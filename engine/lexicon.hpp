@@ -104,6 +104,9 @@ struct ExclusionDef {
   std::string holder;  ///< a class member, e.g. "vegetarian"
   std::vector<std::string> verbs;
   std::vector<std::string> things;
+  /// verbs "-": the holder has none of the things ("single": no husband),
+  /// so a mention of one as the subject's own ("my husband") excludes it.
+  bool possession = false;
 };
 
 struct UnitDef {

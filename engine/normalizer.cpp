@@ -144,6 +144,8 @@ class Parser {
   bool present_clause_at(const Toks& s, std::size_t from) const;
   void existential_at_home(Toks& s) const;
   void naming_copula(Toks& s) const;
+  void living_alone(Toks& s) const;
+  void lasted_since(const Toks& s);
   void strip_leading_adjunct(Toks& t);
   void strip_leading_pp(Toks& t);
   void scan_cues(Toks& t);
@@ -185,15 +187,20 @@ class Parser {
 /// "have"/"has" (not "had"): a present perfect is not the past.
 bool t_is_present(const Token& t) { return t.text == "have" || t.text == "has" || t.text == "'ve"; }
 
-bool Parser::person_subject(const std::string& s) const {
-  if (s == "user") return true;
+/// The people of one's own life ("mother", "boss", "roommate").
+bool kin_word(const std::string& w) {
   static const std::unordered_set<std::string> kin = {
       "mother", "father", "sister", "brother", "wife", "husband", "partner", "son", "daughter",
       "child", "grandmother", "grandfather", "aunt", "uncle", "cousin", "friend", "boss",
       "manager", "neighbor", "girlfriend", "boyfriend", "spouse", "parent", "sibling", "niece",
-      "nephew", "colleague", "roommate", "landlord", "dentist", "doctor", "teacher"};
+      "nephew", "colleague", "roommate", "flatmate", "housemate", "landlord", "dentist", "doctor", "teacher"};
+  return kin.count(w) > 0;
+}
+
+bool Parser::person_subject(const std::string& s) const {
+  if (s == "user") return true;
   const std::string head = last_word(s);
-  if (kin.count(head)) return true;
+  if (kin_word(head)) return true;
   auto ids = wn_.lookup(head, Pos::noun);
   return !ids.empty() &&
          std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "noun.person";
@@ -308,6 +315,62 @@ void Parser::existential_at_home(Toks& s) const {
     out.insert(out.end(), s.begin() + static_cast<long>(body), s.begin() + static_cast<long>(k));
     out.insert(out.end(), s.begin() + static_cast<long>(k + len), s.end());
     s.swap(out);
+    return;
+  }
+}
+
+/// "I live alone", "I live by myself", "I live on my own": the speaker
+/// shares their home with no one, which a mention of "my flatmate" denies.
+/// Without a place the sentence is rewritten as "I have no housemate" (a
+/// negated possession, as "I'm an only child" is); with one ("I live alone
+/// in Leeds") the words are dropped and the residence stays.
+void Parser::living_alone(Toks& s) const {
+  for (std::size_t k = 0; k + 1 < s.size(); ++k) {
+    if (!s[k].is_word() || s[k].lemma != "live") continue;
+    std::size_t len = 0;
+    const std::size_t a = k + 1;
+    if (s[a].is_word() && in(s[a].lemma, {"alone", "solo"})) len = 1;
+    else if (a + 1 < s.size() && s[a].lemma == "by" && in(s[a + 1].lemma, {"myself", "ourselves"})) len = 2;
+    else if (a + 2 < s.size() && s[a].lemma == "on" && s[a + 1].lemma == "my" && s[a + 2].lemma == "own") len = 3;
+    if (len == 0) return;
+    // The subject is the speaker: "I", "I still", "User".
+    bool speaker = false;
+    for (std::size_t j = 0; j < k; ++j)
+      speaker = speaker || (s[j].is_word() && (in(s[j].lemma, {"i", "user"})));
+    if (!speaker) return;
+    const std::size_t after = a + len;
+    if (after < s.size() && s[after].is_word() && is_prep(s[after].lemma)) {
+      s.erase(s.begin() + static_cast<long>(a), s.begin() + static_cast<long>(after));
+      return;
+    }
+    Toks out(s.begin(), s.begin() + static_cast<long>(k));
+    out.push_back(word_token("have", "have", s[k].surface));
+    out.push_back(word_token("no", "no", "no"));
+    out.push_back(word_token("housemate", "housemate", "housemate"));
+    out.insert(out.end(), s.begin() + static_cast<long>(after), s.end());
+    s.swap(out);
+    return;
+  }
+}
+
+/// "My girlfriend and I celebrated six months together", "I've been vegan
+/// for six years", "we've lived here for two years": a present state said
+/// to have lasted a while began that long before the statement was made,
+/// its valid_from (when the statement's time is known). A past state ("I
+/// lived there for two years") or a plan ("for two weeks") says nothing of
+/// when a present one began.
+void Parser::lasted_since(const Toks& s) {
+  if (!ctx_.created_at || ctx_.valid_from) return;
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    if (s[k].kind != Token::Kind::quantity || s[k].dimension != "duration" || s[k].number <= 0) continue;
+    const bool together = k + 1 < s.size() && s[k + 1].is_word() && s[k + 1].lemma == "together";
+    bool perfect = false;
+    if (k > 0 && s[k - 1].is_word() && s[k - 1].lemma == "for")
+      for (std::size_t j = 0; j + 1 < k; ++j)
+        perfect = perfect || (s[j].is_word() && t_is_present(s[j]) && s[j + 1].is_word() &&
+                              (s[j + 1].text == "been" || looks_past(s[j + 1])));
+    if (!together && !perfect) continue;
+    c_.valid_from = *ctx_.created_at - static_cast<Millis>(s[k].number * 1000.0);
     return;
   }
 }
@@ -797,11 +860,13 @@ std::size_t Parser::parse_subject(const Toks& t) {
   if (t.empty()) return 0;
   const auto& l0 = t[0].lemma;
   if (t.size() > 3 && is_possessive_det(l0) && t[2].lemma == "and" && is_first_person(t[3].lemma)) {
-    // "My wife and I divorced": the user, with the wife as the other party.
+    // "My wife and I divorced": the user, with the wife as the other party
+    // (and, said "my" or "our", one of the user's people).
     c_.subject = "user";
     c_.subject_kind = SubjectKind::present;
     subject_person_ = true;
     push_unique(c_.values, lex_.canonical(t[1].lemma));
+    if (l0 == "my" || l0 == "our") push_unique(c_.possessions, lex_.canonical(t[1].lemma));
     return 4;
   }
   if (t.size() > 2 && t[1].lemma == "and" && is_first_person(t[2].lemma) && t[0].is_word()) {
@@ -1088,6 +1153,12 @@ std::size_t Parser::parse_subject(const Toks& t) {
         std::size_t head = np.size() - 1;
         while (head > 0 && np[head].capitalised && !np[head - 1].capitalised) --head;
         push_unique(c_.possessions, lex_.canonical(np[head].lemma));
+      } else if (ctx_.kind != MemoryKind::concept_ && np.front().is_word() && t.front().is_word() &&
+                 t.front().lemma == np.front().lemma && !np.front().capitalised) {
+        // "flatmate Tom left the hob on", "mum called": in a note about
+        // oneself a bare relation is the speaker's own, as "my flatmate".
+        const std::string rel = lex_.canonical(np.front().lemma);
+        if (kin_word(rel) && !profession(rel)) push_unique(c_.possessions, rel);
       }
     }
   } else if (subject_from_scope_ || (i > 0 && t.size() > i)) {
@@ -1999,6 +2070,8 @@ Claim Parser::run(std::string_view text) {
     sent = first_sentence(true);
   existential_at_home(sent);
   naming_copula(sent);
+  living_alone(sent);
+  lasted_since(sent);
   for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never");
   scan_cues(sent);
   strip_history(sent);

@@ -585,6 +585,54 @@ TEST(JudgeWorldKnowledge, ADenialExcludesAKindOfTheDeniedThing) {
   EXPECT_NE(w.write_tier, WriteTier::block);
 }
 
+TEST(JudgeWorldKnowledge, LivingAloneAndBeingSingleExcludeTheUsersHousematesAndPartners) {
+  const Lexicon& lex = test::structural_lexicon();
+  for (Pair p : {Pair{"I live alone", "My roommate and I split the rent fifty-fifty"},
+                 Pair{"I live by myself", "flatmate Tom left the hob on again"},
+                 Pair{"User lives on my own", "my flatmate is loud"},
+                 Pair{"I'm single", "My husband and I are hosting his parents this weekend"},
+                 Pair{"I'm single", "My wife and I are going to Paris this weekend"}}) {
+    const Verdict v = test::verdict_with(lex, p.a, p.b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_NE(v.write_tier, WriteTier::block) << p.a << " / " << p.b;
+  }
+  // Living alone says nothing of where; with a place, the place is the residence.
+  EXPECT_NE(test::verdict_with(lex, "I live alone", "I live in Leeds").classification, C::true_contradiction);
+  EXPECT_EQ(test::claim("I live alone in Leeds").slot, "residence");
+  EXPECT_EQ(test::claim("I live alone in Leeds").values, std::vector<std::string>{"leeds"});
+  EXPECT_NE(test::verdict_with(lex, "I'm single", "My brother and I went fishing").classification,
+            C::true_contradiction);
+  // A friend of a friend is no one's flatmate: only the user's own count.
+  EXPECT_NE(test::verdict_with(lex, "I live alone", "Sam's flatmate is loud").classification,
+            C::true_contradiction);
+}
+
+TEST(JudgeTime, AStateThatBeganAfterTheMemoryWasSaidIsAChange) {
+  // "six months together", said eight months after "I'm single": the
+  // relationship began after the memory; said three months after, it was
+  // already going on (a contradiction).
+  JudgeInput a, b;
+  a.text = "I'm single.";
+  a.created_at = 1000;
+  b.text = "My girlfriend and I celebrated six months together yesterday.";
+  b.created_at = 1000 + 240 * kDay;
+  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::temporal_change);
+  b.created_at = 1000 + 90 * kDay;
+  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::true_contradiction);
+  // A present perfect with "for": "I've been vegan for two years".
+  a.text = "I eat steak every weekend";
+  b.text = "I've been vegan for two years";
+  b.created_at = 1000 + 900 * kDay;
+  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::temporal_change);
+  b.created_at = 1000 + 300 * kDay;
+  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::true_contradiction);
+  // A past stay says nothing of when a present state began.
+  NormalizeContext ctx;
+  ctx.created_at = 1000 + 900 * kDay;
+  EXPECT_FALSE(normalize(test::lexicon(), "I lived in Rome for two years", ctx).valid_from);
+  EXPECT_TRUE(normalize(test::lexicon(), "I've lived in Rome for two years", ctx).valid_from);
+}
+
 TEST(JudgeWorldKnowledge, SubstitutesAndOtherKindsOfInterestAreNotExcluded) {
   EXPECT_NE(classify("I'm vegan", "I drink oat milk every morning"), C::true_contradiction);
   EXPECT_NE(classify("I'm vegetarian", "I love vegan cheese"), C::true_contradiction);
