@@ -1133,7 +1133,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
       if (!np.back().is_word() || np.back().capitalised) return false;
       std::string compound;
       for (const auto& x : np) compound += (compound.empty() ? "" : "_") + x.lemma;
-      for (const std::string& w : {compound, np.back().lemma}) {
+      for (const std::string& w : {compound, np.back().lemma, lex_.canonical(np.back().lemma)}) {
         const auto ids = wn_.lookup(w, Pos::noun);
         if (ids.empty()) continue;
         const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);

@@ -198,6 +198,14 @@ std::optional<double> parse_number(std::string_view s) {
   return std::strtod(std::string(s).c_str(), nullptr);
 }
 
+/// A year said in two halves, "nineteen" + "ninety-five" = 1995, "twenty" +
+/// "twenty-three" = 2023: a first half of 11-20 and a second of 10-99.
+std::optional<double> year_in_words(double first, std::optional<double> second) {
+  if (!second || first < 11 || first > 20 || *second < 10 || *second > 99 || std::fmod(*second, 1) != 0)
+    return std::nullopt;
+  return first * 100 + *second;
+}
+
 /// Words of a number written out: "thirty-four", "one hundred".
 std::optional<double> word_number(std::string_view w) {
   if (w == "hundred") return 100;
@@ -214,6 +222,9 @@ std::optional<double> word_number(std::string_view w) {
     if (a != nw.end() && b != nw.end() && a->second >= 20 && a->second % 10 == 0 &&
         b->second < 10)
       return a->second + b->second;
+    // A year said in two halves: "nineteen-ninety", "twenty-twenty-three".
+    if (a != nw.end())
+      if (const auto y = year_in_words(a->second, word_number(w.substr(dash + 1)))) return y;
   }
   return std::nullopt;
 }
@@ -363,6 +374,8 @@ static std::optional<std::string> contracted_verb(const std::vector<std::pair<st
                                                            "lived", "worked", "moved", "started", "left"};
   if (has_next.count(nx)) return std::string("has");
   if (is_next.count(nx)) return std::string("is");
+  // "my birthday's March 14th": a date (a month other than "may") is said, not owned.
+  if (nx != "may" && month_index(nx) >= 0) return std::string("is");
   if (!nx.empty() && is_digit(nx[0])) {
     // "Mum's 72", "Leo's 7 now": a number that ends the clause is an age or
     // an amount, not a possessed thing ("Apple's 2023 revenue").
@@ -438,6 +451,29 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       out.push_back(std::move(t));
       continue;
     }
+    if ((w == "half" || w == "quarter") && i + 1 < words.size()) {
+      // "half nine", "half past nine", "quarter past 7", "quarter to ten": a time of day.
+      std::size_t k = i + 1;
+      int offset = w == "half" ? 30 : 15;
+      if (words[k].first == "past") ++k;
+      else if (words[k].first == "to" && w == "quarter") offset = -15, ++k;
+      else if (w == "quarter") k = words.size();  // "a quarter of", "quarter two"
+      std::optional<double> h;
+      if (k < words.size()) h = is_digit(words[k].first[0]) ? parse_number(words[k].first) : word_number(words[k].first);
+      const bool unit_next = k + 1 < words.size() && lex.unit(words[k + 1].first);
+      if (h && *h >= 1 && *h <= 12 && std::fmod(*h, 1) == 0 && !unit_next) {
+        int hh = static_cast<int>(*h), mm = offset;
+        if (offset < 0) hh = hh == 1 ? 12 : hh - 1, mm = 60 + offset;
+        if (auto clock = parse_clock(std::to_string(hh) + ":" + two(mm))) {
+          t.kind = Token::Kind::time;
+          t.text = t.lemma = *clock;
+          for (std::size_t q = i + 1; q <= k; ++q) t.surface += " " + words[q].second;
+          i = k;
+          out.push_back(std::move(t));
+          continue;
+        }
+      }
+    }
     if (is_digit(w[0])) {
       std::size_t k = 0;
       while (k < w.size() && (is_digit(w[k]) || (w[k] == '.' && k + 1 < w.size() && is_digit(w[k + 1]))))
@@ -510,6 +546,8 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         else if (auto it = nw.find(nx); it != nw.end() && in_words && *num >= 20 && std::fmod(*num, 10) == 0 &&
                                          it->second < 10 && nx != "single" && nx != "couple")
           *num += it->second, ++i;
+        else if (const auto y = in_words ? year_in_words(*num, word_number(nx)) : std::nullopt)
+          *num = *y, ++i;  // "nineteen ninety-five"
         else break;
       }
       // "one and a half minutes"

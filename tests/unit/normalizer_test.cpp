@@ -124,6 +124,29 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
             Classification::duplicate);
 }
 
+TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
+  auto first = [](const char* s) { return tokenize(test::lexicon(), s).front(); };
+  EXPECT_EQ(first("nineteen-ninety").number, 1990);
+  EXPECT_EQ(first("nineteen ninety-five").number, 1995);
+  EXPECT_EQ(first("twenty twenty-three").number, 2023);
+  EXPECT_EQ(first("twenty three").number, 23) << "tens and units are no year";
+  EXPECT_EQ(first("half nine").text, "09:30");
+  EXPECT_EQ(first("half past 7").text, "07:30");
+  EXPECT_EQ(first("quarter past ten").text, "10:15");
+  EXPECT_EQ(first("quarter to ten").text, "09:45");
+  EXPECT_NE(first("half an hour").kind, Token::Kind::time);
+  EXPECT_NE(first("quarter of the budget").kind, Token::Kind::time);
+  EXPECT_EQ(classify("I was born in 1990", "Born in nineteen-ninety, so technically a millennial"),
+            Classification::duplicate);
+  EXPECT_EQ(classify("Daily standup is at 9:30 AM", "standup's at half nine every morning"),
+            Classification::duplicate);
+  // "'s" before a month is "is"; an alias of an attribute is that attribute.
+  Claim b = claim("my bday's march 14th");
+  EXPECT_EQ(b.slot, "birthdate");
+  EXPECT_EQ(b.values, std::vector<std::string>{"march 14"});
+  EXPECT_EQ(b.subject, "user");
+}
+
 TEST(Normalizer, ReadsHeightsInFeetAndInchesMonthsAndSums) {
   // The first number or quantity of a text.
   auto first = [](const char* s) {
