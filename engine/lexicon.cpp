@@ -33,6 +33,25 @@ std::vector<std::string> split(std::string_view s, char sep) {
   return out;
 }
 
+/// "with {det} friends" -> "with friends", "with my friends", "with our
+/// friends", "with the friends", ... (scopes.txt: one entry for every way a
+/// phrase may be determined).
+std::vector<std::string> expand_determiners(const std::string& phrase) {
+  static const char* kDets[] = {"", "my", "our", "the", "a", "his", "her", "their", "all", "all the", "all our"};
+  const auto at = phrase.find("{det}");
+  if (at == std::string::npos) return {phrase};
+  std::vector<std::string> out;
+  for (const char* det : kDets) {
+    std::string p = phrase.substr(0, at) + det + phrase.substr(at + 5);
+    std::string squeezed;
+    for (char c : p)
+      if (!(c == ' ' && (squeezed.empty() || squeezed.back() == ' '))) squeezed += c;
+    while (!squeezed.empty() && squeezed.back() == ' ') squeezed.pop_back();
+    for (auto& more : expand_determiners(squeezed)) out.push_back(std::move(more));
+  }
+  return out;
+}
+
 std::vector<std::string> split_list(std::string_view s) {
   std::vector<std::string> out;
   for (auto& x : split(s, ','))
@@ -312,7 +331,8 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
       if (!d.parent.empty()) scope_parent_[d.dimension + ":" + d.value] = d.parent;
       scope_defs_.push_back(d);
       const int idx = static_cast<int>(scope_defs_.size() - 1);
-      for (const auto& p : split_list(f[3])) scope_table_.add(lemmatise_phrase(p), idx);
+      for (const auto& p : split_list(f[3]))
+        for (const auto& q : expand_determiners(p)) scope_table_.add(lemmatise_phrase(q), idx);
     } else if (name == "classes.txt") {
       if (!need(4)) return bad("expected: class | slot | exclusive | members");
       classes_.push_back({f[0], f[1], f[2] == "yes"});

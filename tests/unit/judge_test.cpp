@@ -119,6 +119,22 @@ TEST(JudgeRules, DisjointScopesAreContextDependentNeverAContradiction) {
              C::context_dependent);
 }
 
+TEST(JudgeScopes, ScopePhrasesTakeAnyDeterminerAndCoverCommonContexts) {
+  const Lexicon& lex = test::structural_lexicon();
+  for (Pair p : {Pair{"I always speak French with my grandparents", "I never speak French at work"},
+                 Pair{"I'm very outgoing with close friends", "At work events I'm quiet and shy"},
+                 Pair{"At home we only cook vegetarian", "when I'm travelling for work I'll eat pretty much any meat"},
+                 Pair{"Day to day I'm very much an introvert", "at conferences I turn into the most outgoing person in the room"},
+                 Pair{"Our uptime SLA is 99.9% for the free tier.", "Enterprise customers get a 99.99% uptime SLA."},
+                 Pair{"dark_mode_v2 is enabled for internal staff accounts.", "the flag dark_mode_v2 is off for all external tenants"}}) {
+    const Verdict v = test::verdict_with(lex, p.a, p.b);
+    EXPECT_EQ(v.classification, C::context_dependent) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  // "with Team Falcon" names an owner, not a context.
+  EXPECT_TRUE(test::claim("Ownership sits with Team Falcon").scope.empty());
+  EXPECT_EQ(test::claim("I speak French with all our cousins").scope.get(ScopeDim::audience), "family");
+}
+
 TEST(JudgeRules, AnUnscopedStatementOverlapsEveryScope) {
   EXPECT_EQ(classify("I drink coffee every morning", "I never drink coffee"), C::true_contradiction);
   EXPECT_EQ(classify("Deploys to production require approval", "Deploys to production don't require approval"),
