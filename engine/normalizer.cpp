@@ -440,6 +440,22 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     starts = starts || looks_past(nx);
     if (!starts && nx.capitalised && i + 2 < s.size() && looks_past(s[i + 2])) starts = true;
     if (!starts && l == ",") starts = present_clause_at(s, i + 1);
+    // "..., but my boss isn't great", "..., Miso is not impressed": a
+    // possessive or a name, a short noun phrase, then an auxiliary.
+    if (!starts && (is_possessive_det(nx.lemma) || nx.capitalised)) {
+      for (std::size_t j = i + 2; j < s.size() && j <= i + 4; ++j) {
+        if (!s[j].is_word() || is_prep(s[j].lemma) || is_conj(s[j].lemma)) break;
+        if (is_aux(s[j].lemma) && s[j].lemma != "get") {
+          starts = true;
+          break;
+        }
+      }
+    }
+    // "I live in Leeds, not in York": a contrast names what the statement is
+    // not about; it does not negate it.
+    if (!starts && l == "," && nx.lemma == "not" && i + 2 < s.size() && s[i + 2].is_word() &&
+        (is_prep(s[i + 2].lemma) || in(s[i + 2].lemma, {"the", "a", "an"}) || is_possessive_det(s[i + 2].lemma)))
+      starts = true;
     if (!starts) continue;
     // The first part must be a clause itself ("my wife and I ..." is one subject).
     // A leading prepositional phrase ("On client visits, I ...") is not one:

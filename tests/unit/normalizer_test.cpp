@@ -202,6 +202,16 @@ TEST(Normalizer, FindsSubjectSlotAndValue) {
   EXPECT_EQ(p.values, std::vector<std::string>{"8080"});
 }
 
+TEST(Normalizer, ANegationInALaterClauseOrAContrastDoesNotNegateTheStatement) {
+  EXPECT_EQ(claim("I love my job, but my boss isn't great").stance, 1);
+  EXPECT_EQ(claim("we adopted a greyhound yesterday, Miso is not impressed").stance, 1);
+  Claim c = claim("I live in Leeds, not in York");
+  EXPECT_EQ(c.slot, "residence");
+  EXPECT_EQ(c.values, std::vector<std::string>{"leeds"});
+  EXPECT_EQ(c.stance, 1);
+  EXPECT_EQ(claim("I don't live in York, my sister does").stance, -1) << "the negation of the first clause stays";
+}
+
 TEST(Normalizer, AParenthesisedAsideIsLeftOutOfTheClaim) {
   Claim w = claim("I work at Acme (ticket 64)");
   EXPECT_EQ(w.slot, "employer");
