@@ -1706,8 +1706,22 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // With a cue, any new value of the same slot is a change, even of a
     // multi-valued one ("I now drive a Toyota"), unless it says "also".
     const bool any_new_value = same_slot && vrel && *vrel != ValueRel::equal && !b.additive;
+    // A start cue alone with another value of a multi-valued slot adds it
+    // ("I play tennis" / "I took up golf", "I speak French" / "I started
+    // learning Spanish"); a stop, a switch or "now" replaces.
+    bool only_start = !b.change_cues.empty();
+    for (const auto& cue : b.change_cues)
+      if (const CueDef* d = lex.cue_by_phrase(cue); !d || d->kind != CueKind::start)
+        only_start = false;
+    // Only for a slot slots.txt declares multi-valued, and values that are not
+    // members of one exclusive class ("part-time" / "full-time").
+    const SlotDef* declared = lex.slot(a.slot);
+    const ClassDef* class_a = lex.class_of(thing_a);
+    const bool class_exclusive = class_a && class_a->exclusive && class_a == lex.class_of(thing_b);
+    const bool adds = only_start && declared && !declared->single && (a.slot == b.slot || !lex.slot(b.slot)) &&
+                      conflict == 0 && !class_exclusive && a.stance > 0 && b.stance > 0;
     const bool cue_relevant =
-        (cue_link && (conflict > 0 || differ || stop_cue || from_matches || cue_targets_a || any_new_value)) ||
+        (cue_link && !adds && (conflict > 0 || differ || stop_cue || from_matches || cue_targets_a || any_new_value)) ||
         (generic_cue && conflict > 0);
     const bool shift_relevant = (tense_shift || valid_order || valid_gap) && (conflict > 0 || differ);
     if (cue_relevant || shift_relevant) {

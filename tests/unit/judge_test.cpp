@@ -135,6 +135,24 @@ TEST(JudgeScopes, ScopePhrasesTakeAnyDeterminerAndCoverCommonContexts) {
   EXPECT_EQ(test::claim("I speak French with all our cousins").scope.get(ScopeDim::audience), "family");
 }
 
+TEST(JudgeRules, AStartOnAMultiValuedSlotAddsAValueButReplacesOnASingleOne) {
+  const Lexicon& lex = test::structural_lexicon();
+  for (Pair p : {Pair{"I play tennis", "I took up golf last year"},
+                 Pair{"I speak French", "I started learning Spanish"},
+                 Pair{"I play guitar", "I started learning the piano"},
+                 Pair{"I have a cat called Miso", "we adopted a rescue greyhound called Bolt yesterday"}}) {
+    const Verdict v = test::verdict_with(lex, p.a, p.b);
+    EXPECT_EQ(v.classification, C::compatible) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  for (Pair p : {Pair{"I work at Acme", "I started at Globex last month"},
+                 Pair{"I work part-time", "I started working full-time"},
+                 Pair{"I don't have any pets", "We adopted a rescue cat last weekend"},
+                 Pair{"I play tennis", "I quit tennis and took up golf"}}) {
+    const Verdict v = test::verdict_with(lex, p.a, p.b);
+    EXPECT_EQ(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+}
+
 TEST(JudgeRules, AnUnscopedStatementOverlapsEveryScope) {
   EXPECT_EQ(classify("I drink coffee every morning", "I never drink coffee"), C::true_contradiction);
   EXPECT_EQ(classify("Deploys to production require approval", "Deploys to production don't require approval"),
