@@ -870,6 +870,21 @@ TEST(JudgeFigurative, HyperboleOfSizeTimeAndDistance) {
             C::figurative);
 }
 
+TEST(JudgeFigurative, EverydayIdiomsOfAgeMoneyWorkAndMood) {
+  const Lexicon& lex = test::structural_lexicon();
+  for (Pair p : {Pair{"Grandma turns 84 in May", "My grandma is older than dirt"},
+                 Pair{"I have 6 open bugs", "I've got a bazillion bugs to fix"},
+                 Pair{"I work 35 hours a week", "I'm snowed under at work"},
+                 Pair{"I have no children", "I'm a proud dog mom"},
+                 Pair{"I earn a good salary", "I'm flat broke until payday"}}) {
+    const Verdict v = test::verdict_with(lex, p.a, p.b);
+    EXPECT_EQ(v.classification, C::figurative) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  // A chronotype said with an idiom's words is a literal trait.
+  EXPECT_FALSE(test::claim("I'm a night owl").figurative);
+  EXPECT_FALSE(test::claim("I'm crushing garlic for dinner").figurative);
+}
+
 // Two statements that name the same product, service or company (a word
 // WordNet does not know) are about one thing, whatever the parse found as
 // each subject: versions, cues and opposing rules then decide.
