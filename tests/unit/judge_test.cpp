@@ -153,6 +153,20 @@ TEST(JudgeRules, AStartOnAMultiValuedSlotAddsAValueButReplacesOnASingleOne) {
   }
 }
 
+TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
+  const Lexicon& lex = test::structural_lexicon();
+  for (Pair p : {Pair{"I use Spotify for all my music.", "Cancelled Spotify and moved everything over to Apple Music."},
+                 Pair{"Payments alerts are routed through PagerDuty",
+                      "We got rid of PagerDuty; payments alerts go through Opsgenie these days"},
+                 Pair{"Reporting replica lives in us-west-2", "Reporting replica cut over to us-east-2 two weeks ago"},
+                 Pair{"I have a Netflix subscription", "cancelled netflix, wasn't watching enough"}}) {
+    const Verdict v = test::verdict_with(lex, p.a, p.b);
+    EXPECT_EQ(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  // "rewrite it" and "turned on" are no cues of their own.
+  EXPECT_TRUE(test::claim("rewrite the query without MERGE").change_cues.empty());
+}
+
 TEST(JudgeRules, AnUnscopedStatementOverlapsEveryScope) {
   EXPECT_EQ(classify("I drink coffee every morning", "I never drink coffee"), C::true_contradiction);
   EXPECT_EQ(classify("Deploys to production require approval", "Deploys to production don't require approval"),
