@@ -500,8 +500,8 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           num.reset();
         }
       }
-    } else if (auto v = word_number(w)) {
-      num = v;
+    } else if (auto v = word_number(w); v && !(w == "one" && i + 1 < words.size() && words[i + 1].first == "of")) {
+      num = v;  // ("one of the maintainers" names a member, not a count)
     } else if (w == "half" && i + 2 < words.size() && (words[i + 1].first == "a" || words[i + 1].first == "an") &&
                lex.unit(words[i + 2].first)) {
       num = 0.5;  // "half an hour"

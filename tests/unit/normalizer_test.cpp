@@ -130,6 +130,8 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
   EXPECT_EQ(first("nineteen ninety-five").number, 1995);
   EXPECT_EQ(first("twenty twenty-three").number, 2023);
   EXPECT_EQ(first("twenty three").number, 23) << "tens and units are no year";
+  EXPECT_TRUE(claim("Rahul is one of the SDK maintainers").amounts.empty()) << "'one of' names a member, no count";
+  EXPECT_EQ(claim("I have one dog").amounts, std::vector<std::string>{"1"});
   EXPECT_EQ(first("half nine").text, "09:30");
   EXPECT_EQ(first("half past 7").text, "07:30");
   EXPECT_EQ(first("quarter past ten").text, "10:15");
