@@ -517,8 +517,10 @@ void Parser::scan_cues(Toks& t) {
       for (std::size_t k = i + 1; k < t.size() && k < i + 4; ++k)
         accept = accept || t[k].lemma == "out" || t[k].lemma == "down";
     }
-    if (accept && i == 0 && (cue.phrase == "start" || cue.phrase == "begin")) {
-      // "Starting this quarter, ...": an adverbial, not the verb.
+    if (accept && i == 0 && (cue.phrase == "start" || cue.phrase == "begin") && t[i].text.size() > 4 &&
+        t[i].text.compare(t[i].text.size() - 3, 3, "ing") == 0) {
+      // "Starting this quarter, ...": an adverbial, not the verb ("Started
+      // eating fish again" is the speaker's verb).
       push_unique(c_.change_cues, cue.phrase);
       drop[i] = true;
       i += m.length;

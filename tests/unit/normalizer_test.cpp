@@ -204,6 +204,16 @@ TEST(Normalizer, FindsSubjectSlotAndValue) {
   EXPECT_EQ(p.values, std::vector<std::string>{"8080"});
 }
 
+TEST(Normalizer, AStartVerbWithoutASubjectIsTheSpeakers) {
+  Claim c = claim("Started eating fish again a few weeks ago");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_EQ(c.slot, "eat");
+  EXPECT_EQ(c.values, std::vector<std::string>{"fish"});
+  EXPECT_EQ(c.change_cues, std::vector<std::string>{"start"});
+  // "Starting this quarter, ..." is an adverbial.
+  EXPECT_EQ(claim("Starting this quarter code freeze is on Wednesdays").subject, "code freeze");
+}
+
 TEST(Normalizer, ANegationInALaterClauseOrAContrastDoesNotNegateTheStatement) {
   EXPECT_EQ(claim("I love my job, but my boss isn't great").stance, 1);
   EXPECT_EQ(claim("we adopted a greyhound yesterday, Miso is not impressed").stance, 1);
