@@ -942,7 +942,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     for (const auto& v : a.values)
       for (const auto& w : words_of(v)) value_words.push_back(w);
     const bool named = std::all_of(value_words.begin(), value_words.end(), [&](const std::string& w) {
-      return numeric(w) || std::find(b.keywords.begin(), b.keywords.end(), w) != b.keywords.end();
+      return numeric(w) || std::any_of(b.keywords.begin(), b.keywords.end(),
+                                       [&](const std::string& k) { return same_word(k, w); });
     });
     if (named && !value_words.empty() && shares_keyword(a, b, value_words)) {
       r.cls = Classification::temporal_change;
@@ -1221,7 +1222,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // ("hasn't stopped") or is a noun of the subject ("every change must").
     const auto b_subject_words = words_of(b.subject);
     const bool cue_in_subject = b_subject_words.size() > 1 && b_subject_words.back() == cue_word;
-    if (r.temporal && ending_cue && !a_hist && !b_hist && !b.additive && a.stance >= 0 && b.stance >= 0 &&
+    // A denial that something goes on any more is the ending itself ("so
+    // I'm not on any medication anymore").
+    bool stop_denial = false;
+    for (const auto& cue : b.change_cues)
+      if (const CueDef* d = lex.cue_by_phrase(cue); d && d->kind == CueKind::stop) stop_denial = b.stance < 0;
+    if (r.temporal && ending_cue && !a_hist && !b_hist && !b.additive && a.stance >= 0 &&
+        (b.stance >= 0 || stop_denial) &&
         a.tense != Tense::past && ea.kind != MemoryKind::episode && !cue_in_subject &&
         shares_keyword(a, b, {})) {
       // Whatever the parse took as the subjects, the incoming statement ends

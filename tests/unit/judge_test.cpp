@@ -163,6 +163,15 @@ TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
     const Verdict v = test::verdict_with(lex, p.a, p.b);
     EXPECT_EQ(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
   }
+  // A denial that it goes on "anymore" ends what the memory names; "used to
+  // be obsessed with arctic monkeys" puts the favourite band in the past.
+  for (Pair p : {Pair{"Takes 20 mg citalopram every morning.",
+                      "My GP tapered me off the citalopram over the summer, so I'm not on any medication anymore."},
+                 Pair{"User's favourite band is Arctic Monkeys.",
+                      "used to be obsessed with arctic monkeys but this year it's been fontaines dc on repeat"}}) {
+    const Verdict v = test::verdict_with(lex, p.a, p.b);
+    EXPECT_EQ(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
   // "rewrite it" and "turned on" are no cues of their own.
   EXPECT_TRUE(test::claim("rewrite the query without MERGE").change_cues.empty());
 }
