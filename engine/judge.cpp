@@ -683,6 +683,73 @@ std::string denied_and_affirmed(const Lexicon& lex, const Claim& a, const Claim&
   return {};
 }
 
+/// Whether `b` holds all of `a` (two words or more), word for word, as a clause
+/// of its own: at the start or after a clause boundary (a comma, a semicolon,
+/// a dash, "and", "so", "but"), and up to the end or another boundary. So
+/// "I don't think I like coffee" does not repeat "I like coffee".
+bool repeats_as_clause(std::string_view a, std::string_view b) {
+  auto words = [](std::string_view t) {
+    std::vector<std::string> out;
+    std::string cur;
+    auto flush = [&] {
+      if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
+    };
+    for (char ch : t) {
+      const unsigned char c = static_cast<unsigned char>(ch);
+      if (std::isalnum(c) || c == '\'') {
+        cur += static_cast<char>(std::tolower(c));
+      } else {
+        flush();
+        if (c == ',' || c == ';' || c == '-' || c == ':' || c == '.' || c == '!' || c == '?') out.emplace_back("|");
+      }
+    }
+    flush();
+    return out;
+  };
+  auto wa = words(a);
+  while (!wa.empty() && wa.back() == "|") wa.pop_back();
+  if (wa.size() < 2 || std::find(wa.begin(), wa.end(), "|") != wa.end()) return false;
+  const auto wb = words(b);
+  if (wb.size() <= wa.size()) return false;  // the same length is the paraphrase's business
+  auto boundary = [](const std::string& w) { return w == "|" || w == "and" || w == "so" || w == "but"; };
+  for (std::size_t i = 0; i + wa.size() <= wb.size(); ++i) {
+    if (!std::equal(wa.begin(), wa.end(), wb.begin() + static_cast<long>(i))) continue;
+    const bool starts = i == 0 || boundary(wb[i - 1]);
+    const std::size_t end = i + wa.size();
+    const bool ends = end == wb.size() || boundary(wb[end]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+/// The holder ("teetotaler") one claim names when the other denies exactly
+/// what being it means ("doesn't drink alcohol"); empty if none.
+std::string defined_by(const Lexicon& lex, const Comparer& cmp, const Claim& a, const Claim& b) {
+  for (const auto* pr : {&a, &b}) {
+    const Claim& named = *pr;
+    const Claim& spelled = pr == &a ? b : a;
+    if (named.stance <= 0 || spelled.stance >= 0 || named.subject != spelled.subject || named.values.empty())
+      continue;
+    if (spelled.predicate.empty()) continue;
+    for (const auto& ex : lex.exclusions()) {
+      if (ex.means_verb.empty() || ex.possession) continue;
+      bool holds = false;
+      for (const auto& v : named.values) holds = holds || lex.canonical(v) == ex.holder || v == ex.holder;
+      if (!holds || spelled.predicate != ex.means_verb) continue;
+      std::vector<std::string> things = spelled.values;
+      if (!spelled.object.empty()) things.push_back(spelled.object);
+      const auto mw = words_of(ex.means_thing);
+      for (const auto& t : things) {
+        if (same_word(t, ex.means_thing) || cmp.is_a_or_equal(ex.means_thing, t)) return ex.holder;
+        // "animal product plant base": the thing named first, a comment after it.
+        const auto tw = words_of(t);
+        if (tw.size() > mw.size() && std::equal(mw.begin(), mw.end(), tw.begin())) return ex.holder;
+      }
+    }
+  }
+  return {};
+}
+
 /// A person: the user, or a noun WordNet files under noun.person ("brother").
 bool is_person(const WordNet& wn, const std::string& subject) {
   if (subject == "user") return true;
@@ -989,6 +1056,26 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           r.why = "One says the user has no " + v + ", the other mentions their " + p + ".";
           return r;
         }
+  }
+
+  // ---- B repeats A word for word as a clause of its own ---------------------------
+  // "I'm lactose intolerant" / "dairy doesn't agree with me, I'm lactose
+  // intolerant": the statement is restated, whatever else B adds.
+  if (!a.figurative && !b.figurative && !b.correction && repeats_as_clause(ea.text, eb.text)) {
+    r.cls = Classification::duplicate;
+    r.conf = std::max(0.0, std::min(0.6, lex.med_confidence() - 0.01));
+    r.why = "The incoming statement repeats the existing memory word for word in one of its clauses.";
+    return r;
+  }
+
+  // ---- one names what the other spells out ----------------------------------------
+  // "I'm teetotal" / "Doesn't drink alcohol", "I'm vegan" / "I don't eat any
+  // animal products" (exclusions.txt: what being the holder means).
+  if (const std::string held = defined_by(lex, cmp, a, b); !held.empty()) {
+    r.cls = Classification::duplicate;
+    r.conf = std::max(0.0, std::min(0.6, lex.med_confidence() - 0.01));
+    r.why = "Both say the user is " + held + ", one by name and one by what it means.";
+    return r;
   }
 
   // ---- figurative -------------------------------------------------------------

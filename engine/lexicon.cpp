@@ -353,6 +353,13 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
       if (!d.possession)
         for (const auto& v : split_list(f[1])) d.verbs.push_back(join(lemmatise_phrase(v)));
       for (const auto& t : split_list(f[2])) d.things.push_back(t == "*" ? t : join(lemmatise_phrase(t)));
+      if (f.size() >= 4 && f[3] != "-") {
+        // "not drink alcohol": what being the holder means.
+        Phrase m = lemmatise_phrase(f[3]);
+        if (m.size() < 3 || m[0] != "not") return bad("the fourth field must read 'not VERB THING' or '-'");
+        d.means_verb = m[1];
+        d.means_thing = join(Phrase(m.begin() + 2, m.end()));
+      }
       exclusions_.push_back(std::move(d));
     } else if (name == "aliases.txt") {
       if (!need(2)) return bad("expected: canonical | aliases");

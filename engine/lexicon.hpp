@@ -107,6 +107,9 @@ struct ExclusionDef {
   /// verbs "-": the holder has none of the things ("single": no husband),
   /// so a mention of one as the subject's own ("my husband") excludes it.
   bool possession = false;
+  /// The denial that says what the holder is ("teetotaler": does not drink
+  /// alcohol): verb lemma and thing; empty when the row gives none.
+  std::string means_verb, means_thing;
 };
 
 struct UnitDef {

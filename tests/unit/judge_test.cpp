@@ -690,6 +690,24 @@ TEST(JudgeTime, AStateThatBeganAfterTheMemoryWasSaidIsAChange) {
   EXPECT_TRUE(normalize(test::lexicon(), "I've lived in Rome for two years", ctx).valid_from);
 }
 
+TEST(JudgeDuplicates, ANameAndWhatItMeansOrAWordForWordRepeatAreDuplicates) {
+  const Lexicon& lex = test::structural_lexicon();
+  for (Pair p : {Pair{"I'm teetotal", "Doesn't drink alcohol."},
+                 Pair{"I don't drink alcohol", "I'm a teetotaler"},
+                 Pair{"I'm vegan.", "I don't eat any animal products, fully plant-based."},
+                 Pair{"I'm vegetarian", "I don't eat meat"},
+                 Pair{"I'm lactose intolerant.", "dairy doesn't agree with me, I'm lactose intolerant"}}) {
+    const Verdict v = test::verdict_with(lex, p.a, p.b);
+    EXPECT_EQ(v.classification, C::duplicate) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  // Narrower denials and repeats inside another clause are not.
+  EXPECT_NE(test::verdict_with(lex, "I'm vegetarian", "I don't eat pork").classification, C::duplicate);
+  EXPECT_NE(test::verdict_with(lex, "I like coffee", "I don't think I like coffee anymore").classification,
+            C::duplicate);
+  EXPECT_EQ(test::verdict_with(lex, "I'm teetotal", "I had a beer last night").classification,
+            C::true_contradiction);
+}
+
 TEST(JudgeWorldKnowledge, SubstitutesAndOtherKindsOfInterestAreNotExcluded) {
   EXPECT_NE(classify("I'm vegan", "I drink oat milk every morning"), C::true_contradiction);
   EXPECT_NE(classify("I'm vegetarian", "I love vegan cheese"), C::true_contradiction);
