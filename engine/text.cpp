@@ -451,6 +451,28 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       out.push_back(std::move(t));
       continue;
     }
+    if ((w == "three-quarters" || w == "quarter" || w == "three") && i + 3 < words.size()) {
+      // "three-quarters of an hour", "a quarter of an hour", "three quarters of an hour".
+      std::size_t k = i;
+      double part = 0;
+      if (w == "three-quarters") part = 0.75;
+      else if (w == "quarter") part = 0.25;
+      else if (words[i + 1].first == "quarters") part = 0.75, ++k;
+      if (part > 0 && k + 3 < words.size() && words[k + 1].first == "of" &&
+          (words[k + 2].first == "an" || words[k + 2].first == "a")) {
+        const UnitDef* u = lex.unit(words[k + 3].first);
+        if (u) {
+          t.kind = Token::Kind::quantity;
+          t.dimension = u->dimension;
+          t.number = part * u->factor;
+          t.text = t.lemma = format_number(t.number) + std::string(base_unit(u->dimension));
+          for (std::size_t q = i + 1; q <= k + 3; ++q) t.surface += " " + words[q].second;
+          i = k + 3;
+          out.push_back(std::move(t));
+          continue;
+        }
+      }
+    }
     if ((w == "half" || w == "quarter") && i + 1 < words.size()) {
       // "half nine", "half past nine", "quarter past 7", "quarter to ten": a time of day.
       std::size_t k = i + 1;
@@ -496,6 +518,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           attached_unit = "meter";
         } else if (lex.unit(rest)) {
           attached_unit = rest;
+
         } else {
           num.reset();
         }

@@ -137,6 +137,12 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
   EXPECT_EQ(first("quarter past ten").text, "10:15");
   EXPECT_EQ(first("quarter to ten").text, "09:45");
   EXPECT_NE(first("half an hour").kind, Token::Kind::time);
+  EXPECT_EQ(first("three-quarters of an hour").text, "2700s");
+  EXPECT_EQ(first("three quarters of an hour").text, "2700s");
+  EXPECT_EQ(tokenize(test::lexicon(), "a quarter of an hour")[1].text, "900s");
+  EXPECT_EQ(classify("My commute is 45 minutes each way",
+                     "It takes me three-quarters of an hour to get to work, and the same to get home"),
+            Classification::duplicate);
   EXPECT_NE(first("quarter of the budget").kind, Token::Kind::time);
   EXPECT_EQ(classify("I was born in 1990", "Born in nineteen-ninety, so technically a millennial"),
             Classification::duplicate);
