@@ -414,6 +414,8 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
         for (const auto& w : words) habitual_.insert(join(lemmatise_phrase(w)));
       } else if (f[0] == "implied_negative") {
         for (const auto& w : words) implied_negatives_.insert(w);
+      } else if (f[0] == "evaluative_negative" || f[0] == "evaluative_positive") {
+        for (const auto& w : words) evaluative_table_.add(lemmatise_phrase(w), f[0] == "evaluative_positive" ? 1 : 0);
       } else if (f[0] == "exclusion_exempt") {
         for (const auto& w : words) exclusion_exempt_.insert(join(lemmatise_phrase(w)));
       } else {

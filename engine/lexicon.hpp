@@ -206,6 +206,9 @@ class Lexicon {
   bool is_none_quantifier(std::string_view w) const { return none_quantifiers_.count(std::string(w)) > 0; }
   const PhraseTable& correction_table() const { return correction_table_; }
   const PhraseTable& additive_table() const { return additive_table_; }
+  /// Words that judge a thing ("unbearable", "delicious"): entry 0 negative,
+  /// 1 positive (words.txt evaluative_negative / evaluative_positive).
+  const PhraseTable& evaluative_table() const { return evaluative_table_; }
   /// Phrases that put a statement in a period that is over ("formerly",
   /// "back in", "as a kid"); entry 1 only in a past-tense clause ("in
   /// college": "my son is in college" is about now).
@@ -272,7 +275,7 @@ class Lexicon {
   PhraseTable drop_table_;
   std::unordered_set<std::string> drop_words_;
   std::unordered_set<std::string> negators_, none_quantifiers_, habitual_, exclusion_exempt_, implied_negatives_;
-  PhraseTable correction_table_, additive_table_, history_table_;
+  PhraseTable correction_table_, additive_table_, history_table_, evaluative_table_;
   std::unordered_map<std::string, std::string> lexfile_domain_, class_domain_;
   std::unordered_set<std::string> related_domains_, generic_domains_, independent_domains_;
 };

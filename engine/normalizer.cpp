@@ -145,6 +145,7 @@ class Parser {
   void existential_at_home(Toks& s) const;
   void naming_copula(Toks& s) const;
   void living_alone(Toks& s) const;
+  void evaluative_copula(Toks& s) const;
   void lasted_since(const Toks& s);
   void strip_leading_adjunct(Toks& t);
   void strip_leading_pp(Toks& t);
@@ -317,6 +318,44 @@ void Parser::existential_at_home(Toks& s) const {
     s.swap(out);
     return;
   }
+}
+
+/// "Jazz is honestly unbearable to me", "sushi is delicious", "running is
+/// the worst": a thing said to be good or bad, in a statement about oneself,
+/// is the speaker's stance toward it. Rewritten as "I hate jazz" / "I love
+/// sushi" (words.txt evaluative_negative / evaluative_positive). Not for
+/// people, pronouns or project notes ("The API is terrible" is a report).
+void Parser::evaluative_copula(Toks& s) const {
+  if (ctx_.kind == MemoryKind::concept_) return;
+  std::size_t be = 0;
+  while (be < s.size() && be < 5 && s[be].is_word() && s[be].lemma != "be") ++be;
+  if (be == 0 || be >= s.size() || s[be].lemma != "be") return;
+  for (std::size_t k = 0; k < be; ++k)
+    if (!s[k].is_word() || lex_.is_negator(s[k].lemma) ||
+        in(s[k].lemma, {"i", "we", "you", "he", "she", "it", "they", "this", "that", "these", "those", "there",
+                        "here", "what", "who", "which", "everything", "everyone", "life", "work", "today"}))
+      return;
+  std::string head = s[be - 1].lemma;
+  if (person_subject(head)) return;
+  std::size_t k = be + 1;
+  while (k < s.size() && s[k].is_word() &&
+         in(s[k].lemma, {"honestly", "really", "so", "just", "absolutely", "totally", "pretty", "quite", "truly",
+                         "simply", "literally", "seriously", "genuinely", "always", "still"}))
+    ++k;
+  const auto m = lex_.evaluative_table().match(lemmas_of(s), k);
+  if (!m) return;
+  const std::size_t after = k + m.length;
+  // Nothing but "to me" / "for me" (or the end of the clause) after it.
+  std::size_t end = after;
+  if (end + 1 < s.size() && in(s[end].lemma, {"to", "for"}) && in(s[end + 1].lemma, {"me", "i"})) end += 2;
+  if (end < s.size() && s[end].kind != Token::Kind::punct && !(s[end].is_word() && is_conj(s[end].lemma))) return;
+  Toks out;
+  out.push_back(word_token("i", "i", "i"));
+  const bool positive = m.entry == 1;
+  out.push_back(word_token(positive ? "like" : "dislike", positive ? "like" : "dislike", s[be].surface));
+  out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(be));
+  out.insert(out.end(), s.begin() + static_cast<long>(end), s.end());
+  s.swap(out);
 }
 
 /// "I live alone", "I live by myself", "I live on my own": the speaker
@@ -2089,6 +2128,7 @@ Claim Parser::run(std::string_view text) {
   existential_at_home(sent);
   naming_copula(sent);
   living_alone(sent);
+  evaluative_copula(sent);
   lasted_since(sent);
   for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never");
   scan_cues(sent);

@@ -690,6 +690,24 @@ TEST(JudgeTime, AStateThatBeganAfterTheMemoryWasSaidIsAChange) {
   EXPECT_TRUE(normalize(test::lexicon(), "I've lived in Rome for two years", ctx).valid_from);
 }
 
+TEST(JudgeStance, AThingSaidToBeGoodOrBadIsTheSpeakersStanceTowardIt) {
+  const Lexicon& lex = test::structural_lexicon();
+  for (Pair p : {Pair{"I love jazz.", "jazz is honestly unbearable to me"},
+                 Pair{"I hate olives", "olives are delicious"},
+                 Pair{"I like running", "running is the worst"}}) {
+    const Verdict v = test::verdict_with(lex, p.a, p.b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  Claim c = test::claim("sushi is absolutely disgusting");
+  EXPECT_EQ(c.slot, "like");
+  EXPECT_LT(c.stance, 0);
+  // Not a report about a project or a person, nor about business against leisure.
+  EXPECT_NE(test::verdict_with(lex, "The API is fast", "The API is terrible", MemoryKind::concept_,
+                               MemoryKind::concept_).classification, C::true_contradiction);
+  EXPECT_EQ(test::verdict_with(lex, "I hate flying for business.", "flying for a holiday is the best").classification,
+            C::context_dependent);
+}
+
 TEST(JudgeDuplicates, ANameAndWhatItMeansOrAWordForWordRepeatAreDuplicates) {
   const Lexicon& lex = test::structural_lexicon();
   for (Pair p : {Pair{"I'm teetotal", "Doesn't drink alcohol."},
