@@ -1202,7 +1202,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // LOW (related, undecided: the cascade's second opinion may decide).
       const std::string topic = a.subject_kind == SubjectKind::present && a.subject != "user" ? a.subject : b.subject;
       const bool disjoint_scopes = scopes_disjoint(lex, a.scope, b.scope);
-      const auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
+      auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
+      if (qa.empty() && qb.empty() && a.amounts.size() == 1 && b.amounts.size() == 1) {
+        // One count each of a thing both name ("Prod Kafka has 3 brokers" /
+        // "production kafka cluster = 5 brokers").
+        const auto ca = quantity_of(a.amounts.front()), cb = quantity_of(b.amounts.front());
+        bool same_thing = false;
+        for (const auto& x : a.values)
+          for (const auto& y : b.values) same_thing = same_thing || (!numeric(x) && same_word(x, y));
+        if (ca && cb && ca->unit.empty() && cb->unit.empty() && same_thing) qa = {*ca}, qb = {*cb};
+      }
       const bool quantities = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit;
       const bool same_amount = quantities && share_amount(qa, qb);
       const bool rule_conflict = deontic_conflict(deontic(a), deontic(b));
@@ -1231,6 +1240,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           r.conf = 0.66;
           auto shown = [](const Claim& c) {
             if (quantities_of(c).empty() && !measure_text(c).empty()) return measure_text(c);
+            if (quantities_of(c).empty() && c.amounts.size() == 1 && !c.values.empty())
+              return c.amounts.front() + " " + c.values.front();  // a count: "3 broker"
             return c.values.empty() ? c.object : c.values.front();
           };
           r.why = "Both cannot hold: they give " + topic + " different values (" + shown(a) + " vs " + shown(b) +

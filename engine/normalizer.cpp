@@ -2228,6 +2228,13 @@ Claim Parser::run(std::string_view text) {
     c_.subject_kind = SubjectKind::missing;
   }
   if (c_.stance == 0) c_.stance = negations_ % 2 ? -1 : 1;
+  // Where a thing "lives" is where it is kept or runs, not a home: "staging
+  // lives in ap-southeast-2" says what "staging is deployed to ..." says.
+  if (c_.slot == "residence" && c_.subject_kind == SubjectKind::present && !c_.subject.empty() &&
+      !person_subject(c_.subject) && c_.subject != "environment" && !c_.subject.empty() && lex_.slot("location"))
+    c_.slot = "location";
+  if (c_.slot == "residence" && c_.subject == "environment" && ctx_.kind == MemoryKind::concept_ && lex_.slot("location"))
+    c_.slot = "location";
   if (ctx_.valid_from) c_.valid_from = ctx_.valid_from;
   // "born in March", "born in 1990": a birth date, not a place.
   if (c_.slot == "birthplace" && c_.values.size() == 1) {

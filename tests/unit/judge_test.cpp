@@ -176,6 +176,27 @@ TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
   EXPECT_TRUE(test::claim("rewrite the query without MERGE").change_cues.empty());
 }
 
+TEST(JudgeSameTopic, CountsOfOneThingAndWhereAThingLivesAreCompared) {
+  const Lexicon& lex = test::structural_lexicon();
+  const auto concept_ = MemoryKind::concept_;
+  Verdict v = test::verdict_with(lex, "Prod Kafka has 3 brokers.", "production kafka cluster = 5 brokers", concept_,
+                                 concept_);
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  EXPECT_NE(v.write_tier, WriteTier::block);
+  EXPECT_NE(test::verdict_with(lex, "Prod Kafka has 3 brokers.", "production kafka cluster = 3 brokers", concept_,
+                               concept_).classification,
+            C::true_contradiction);
+  // A thing "lives" where it runs: a location, not a home.
+  NormalizeContext project;
+  project.kind = concept_;
+  EXPECT_EQ(normalize(test::lexicon(), "staging lives in ap-southeast-2", project).slot, "location");
+  EXPECT_EQ(test::claim("The build cache lives in S3").slot, "location");
+  EXPECT_EQ(test::claim("My mum lives in Leeds").slot, "residence");
+  EXPECT_EQ(test::verdict_with(lex, "Staging is deployed to eu-central-1.", "staging lives in ap-southeast-2",
+                               concept_, concept_).classification,
+            C::true_contradiction);
+}
+
 TEST(JudgeRules, AnUnscopedStatementOverlapsEveryScope) {
   EXPECT_EQ(classify("I drink coffee every morning", "I never drink coffee"), C::true_contradiction);
   EXPECT_EQ(classify("Deploys to production require approval", "Deploys to production don't require approval"),
