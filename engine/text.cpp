@@ -375,7 +375,7 @@ static std::optional<std::string> contracted_verb(const std::vector<std::pair<st
   if (has_next.count(nx)) return std::string("has");
   if (is_next.count(nx)) return std::string("is");
   // "my birthday's March 14th": a date (a month other than "may") is said, not owned.
-  if (nx != "may" && month_index(nx) >= 0) return std::string("is");
+  if (nx != "may" && month_index(nx, true) >= 0) return std::string("is");
   if (!nx.empty() && is_digit(nx[0])) {
     // "Mum's 72", "Leo's 7 now": a number that ends the clause is an age or
     // an amount, not a possessed thing ("Apple's 2023 revenue").

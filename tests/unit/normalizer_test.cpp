@@ -149,6 +149,7 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
   EXPECT_EQ(classify("Daily standup is at 9:30 AM", "standup's at half nine every morning"),
             Classification::duplicate);
   // "'s" before a month is "is"; an alias of an attribute is that attribute.
+  EXPECT_EQ(claim("bday's nov 19th btw").values, std::vector<std::string>{"november 19"});
   Claim b = claim("my bday's march 14th");
   EXPECT_EQ(b.slot, "birthdate");
   EXPECT_EQ(b.values, std::vector<std::string>{"march 14"});
