@@ -1061,7 +1061,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // ---- B repeats A word for word as a clause of its own ---------------------------
   // "I'm lactose intolerant" / "dairy doesn't agree with me, I'm lactose
   // intolerant": the statement is restated, whatever else B adds.
-  if (!a.figurative && !b.figurative && !b.correction && repeats_as_clause(ea.text, eb.text)) {
+  // (A repeat carries all of A's keywords: a cheap test first.)
+  const bool keywords_within = !a.keywords.empty() && a.keywords.size() < b.keywords.size() &&
+                               std::all_of(a.keywords.begin(), a.keywords.end(), [&](const std::string& k) {
+                                 return std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end();
+                               });
+  if (keywords_within && !a.figurative && !b.figurative && !b.correction && repeats_as_clause(ea.text, eb.text)) {
     r.cls = Classification::duplicate;
     r.conf = std::max(0.0, std::min(0.6, lex.med_confidence() - 0.01));
     r.why = "The incoming statement repeats the existing memory word for word in one of its clauses.";
