@@ -158,6 +158,31 @@ bool same_amount(const Quantity& x, const Quantity& y) {
   return measure && std::fabs(x.amount - y.amount) <= 0.015 * std::max(std::fabs(x.amount), std::fabs(y.amount));
 }
 
+/// Whether one word shortens several: made of the first letters of each
+/// ("fineng" / "finance engineering", "sre" / "site reliability engineering")
+/// in order, covering every word but a trailing "team", "squad" or "group".
+bool abbreviates(const std::vector<std::string>& shortw, const std::vector<std::string>& longw) {
+  if (shortw.size() != 1 || longw.size() < 2) return false;
+  std::size_t n = longw.size();
+  while (n > 1 && (longw[n - 1] == "team" || longw[n - 1] == "squad" || longw[n - 1] == "group")) --n;
+  if (n < 2) return false;
+  const std::string& s = shortw.front();
+  if (s.size() < n || s.size() > 12) return false;
+  // s = p_0 p_1 ... p_{n-1}, each p_i a non-empty prefix of longw[i].
+  std::vector<std::vector<bool>> can(n + 1, std::vector<bool>(s.size() + 1, false));
+  can[n][s.size()] = true;
+  for (std::size_t i = n; i-- > 0;)
+    for (std::size_t at = 0; at < s.size(); ++at)
+      for (std::size_t len = 1; at + len <= s.size() && len <= longw[i].size(); ++len) {
+        if (s[at + len - 1] != longw[i][len - 1]) break;
+        if (can[i + 1][at + len]) {
+          can[i][at] = true;
+          break;
+        }
+      }
+  return can[0][0];
+}
+
 class Comparer {
  public:
   mutable std::string memo_a_, memo_b_;
@@ -181,6 +206,21 @@ class Comparer {
       return ValueRel::exclusive;
     }
     const auto wa = words_of(a), wb = words_of(b);
+    if (abbreviates(wa, wb) || abbreviates(wb, wa)) return ValueRel::equal;
+    {
+      // "identity team" / "identity", "team orion" / "orion": a group word
+      // around a name is not part of it.
+      auto name_of = [](std::vector<std::string> w) {
+        auto group = [](const std::string& x) {
+          return x == "team" || x == "squad" || x == "group" || x == "department" || x == "org" || x == "crew";
+        };
+        while (w.size() > 1 && group(w.back())) w.pop_back();
+        while (w.size() > 1 && group(w.front())) w.erase(w.begin());
+        return w;
+      };
+      const auto na = name_of(wa), nb = name_of(wb);
+      if ((na.size() != wa.size() || nb.size() != wb.size()) && na == nb) return ValueRel::equal;
+    }
     if (wa.size() != wb.size()) {
       // "jazz" / "jazz music": the extra words only name the kind -> equal.
       auto extra_is_kind = [&](const std::vector<std::string>& big, const std::vector<std::string>& small) {
@@ -589,6 +629,12 @@ bool paraphrase(const Lexicon& lex, const Claim& a, const Claim& b, std::string_
   if (a.stance != b.stance || a.never != b.never || deontic(a) != deontic(b) ||
       a.figurative != b.figurative || numbers_in(ta) != numbers_in(tb) || !same_amounts(a, b) ||
       restrictors_in(ta) != restrictors_in(tb))
+    return false;
+  // Two values of one single-valued slot that differ are no paraphrase
+  // ("search is owned by Team Orion" / "Team Vega owns search").
+  if (a.slot == b.slot && lex.slot(a.slot) && lex.slot(a.slot)->single && a.values.size() == 1 &&
+      b.values.size() == 1 && a.values.front() != b.values.front() &&
+      Comparer(lex).values(a.values.front(), b.values.front()) != ValueRel::equal)
     return false;
   const WordNet& wn = lex.wordnet();
   // The words as written (the keywords), not the parse's slot names.

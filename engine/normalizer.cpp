@@ -916,15 +916,22 @@ void Parser::strip_drops(Toks& t) {
 std::size_t Parser::parse_subject(const Toks& t) {
   if (t.empty()) return 0;
   const auto& l0 = t[0].lemma;
-  if (t.size() > 3 && is_possessive_det(l0) && t[2].lemma == "and" && is_first_person(t[3].lemma)) {
-    // "My wife and I divorced": the user, with the wife as the other party
-    // (and, said "my" or "our", one of the user's people).
-    c_.subject = "user";
-    c_.subject_kind = SubjectKind::present;
-    subject_person_ = true;
-    push_unique(c_.values, lex_.canonical(t[1].lemma));
-    if (l0 == "my" || l0 == "our") push_unique(c_.possessions, lex_.canonical(t[1].lemma));
-    return 4;
+  if (t.size() > 3 && is_possessive_det(l0)) {
+    // "My wife and I divorced", "My older brother Tomás and I share a flat":
+    // the user, with the other person as the other party (and, said "my" or
+    // "our", one of the user's people: the noun before any name).
+    std::size_t k = 2;
+    while (k < t.size() && k <= 4 && t[k].is_word() && t[k].lemma != "and") ++k;
+    if (k + 1 < t.size() && t[k].lemma == "and" && is_first_person(t[k + 1].lemma)) {
+      std::size_t head = k - 1;
+      while (head > 1 && t[head].capitalised && !t[head - 1].capitalised) --head;
+      c_.subject = "user";
+      c_.subject_kind = SubjectKind::present;
+      subject_person_ = true;
+      push_unique(c_.values, lex_.canonical(t[head].lemma));
+      if (l0 == "my" || l0 == "our") push_unique(c_.possessions, lex_.canonical(t[head].lemma));
+      return k + 2;
+    }
   }
   if (t.size() > 2 && t[1].lemma == "and" && is_first_person(t[2].lemma) && t[0].is_word()) {
     // "Paul and I got divorced": the user, with Paul as the other party.
@@ -2228,6 +2235,15 @@ Claim Parser::run(std::string_view text) {
     c_.subject_kind = SubjectKind::missing;
   }
   if (c_.stance == 0) c_.stance = negations_ % 2 ? -1 : 1;
+  // "Team Vega owns search", "Growth owns checkout": in a project note an
+  // owner named first says what "search is owned by Team Vega" says.
+  if (ctx_.kind == MemoryKind::concept_ && c_.slot == "have" && c_.predicate == "own" && c_.values.size() == 1 &&
+      c_.subject != "user" && c_.subject_kind == SubjectKind::present && !c_.subject.empty() && lex_.slot("owner")) {
+    std::string owned = c_.values.front();
+    c_.values = {c_.subject};
+    c_.subject = owned;
+    c_.slot = "owner";
+  }
   // Where a thing "lives" is where it is kept or runs, not a home: "staging
   // lives in ap-southeast-2" says what "staging is deployed to ..." says.
   if (c_.slot == "residence" && c_.subject_kind == SubjectKind::present && !c_.subject.empty() &&

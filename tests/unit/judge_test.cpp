@@ -197,6 +197,34 @@ TEST(JudgeSameTopic, CountsOfOneThingAndWhereAThingLivesAreCompared) {
             C::true_contradiction);
 }
 
+TEST(JudgeSameTopic, OwnersNamedActivelyShortenedOrWithAGroupWordAreOneOwner) {
+  const Lexicon& lex = test::structural_lexicon();
+  const auto concept_ = MemoryKind::concept_;
+  NormalizeContext project;
+  project.kind = concept_;
+  Claim c = normalize(test::lexicon(), "Team Vega owns search.", project);
+  EXPECT_EQ(c.subject, "search");
+  EXPECT_EQ(c.slot, "owner");
+  EXPECT_EQ(c.values, std::vector<std::string>{"team vega"});
+  EXPECT_EQ(test::verdict_with(lex, "billing-svc is maintained by FinEng.",
+                               "The Finance Engineering team owns the billing service.", concept_, concept_)
+                .classification,
+            C::duplicate);
+  EXPECT_EQ(test::verdict_with(lex, "The auth service is owned by the Identity team", "Identity owns auth", concept_,
+                               concept_)
+                .classification,
+            C::duplicate);
+  // Two different owners are no paraphrase of each other.
+  EXPECT_NE(test::verdict_with(lex, "The search service is owned by team Orion.", "Team Vega owns search.", concept_,
+                               concept_)
+                .classification,
+            C::duplicate);
+  // "My older brother Tomás and I": the user, with their brother.
+  Claim b = test::claim("My older brother Tomás and I share a flat in Valencia.");
+  EXPECT_EQ(b.subject, "user");
+  EXPECT_EQ(b.possessions, std::vector<std::string>{"brother"});
+}
+
 TEST(JudgeRules, AnUnscopedStatementOverlapsEveryScope) {
   EXPECT_EQ(classify("I drink coffee every morning", "I never drink coffee"), C::true_contradiction);
   EXPECT_EQ(classify("Deploys to production require approval", "Deploys to production don't require approval"),
