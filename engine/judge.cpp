@@ -158,6 +158,15 @@ bool same_amount(const Quantity& x, const Quantity& y) {
   return measure && std::fabs(x.amount - y.amount) <= 0.015 * std::max(std::fabs(x.amount), std::fabs(y.amount));
 }
 
+/// "40-49" -> {40, 49}: a range of ages (the normaliser's decade_age).
+std::optional<std::pair<double, double>> age_range(const std::string& v) {
+  const auto dash = v.find('-');
+  if (dash == std::string::npos || dash == 0 || dash + 1 >= v.size() || v.size() > 7) return std::nullopt;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (i != dash && !(v[i] >= '0' && v[i] <= '9')) return std::nullopt;
+  return std::make_pair(std::atof(v.substr(0, dash).c_str()), std::atof(v.substr(dash + 1).c_str()));
+}
+
 /// Whether one word shortens several: made of the first letters of each
 /// ("fineng" / "finance engineering", "sre" / "site reliability engineering")
 /// in order, covering every word but a trailing "team", "squad" or "group".
@@ -200,6 +209,18 @@ class Comparer {
   }
 
   ValueRel compute(const std::string& a, const std::string& b) const {
+    // An age range ("40-49") and an age: inside it, the number is the more
+    // specific value; outside, they exclude each other.
+    if (const auto ra = age_range(a), rb = age_range(b); ra || rb) {
+      if (ra && rb) return ra->first <= rb->second && rb->first <= ra->second ? ValueRel::different : ValueRel::exclusive;
+      const auto& r = ra ? *ra : *rb;
+      const std::string& n = ra ? b : a;
+      if (numeric(n)) {
+        const double x = std::atof(n.c_str());
+        if (x < r.first || x > r.second) return ValueRel::exclusive;
+        return ra ? ValueRel::specific_b : ValueRel::specific_a;
+      }
+    }
     if (numeric(a) || numeric(b)) {
       const auto qa = quantity_of(a), qb = quantity_of(b);
       if (qa && qb && same_amount(*qa, *qb)) return ValueRel::equal;

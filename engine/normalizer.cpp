@@ -145,6 +145,7 @@ class Parser {
   void existential_at_home(Toks& s) const;
   void naming_copula(Toks& s) const;
   void living_alone(Toks& s) const;
+  void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
   void lasted_since(const Toks& s);
   void strip_leading_adjunct(Toks& t);
@@ -187,6 +188,14 @@ class Parser {
 
 /// "have"/"has" (not "had"): a present perfect is not the past.
 bool t_is_present(const Token& t) { return t.text == "have" || t.text == "has" || t.text == "'ve"; }
+
+/// "40-49": a range of ages (see Parser::decade_age).
+bool is_age_range(const std::string& v) {
+  const auto dash = v.find('-');
+  if (dash == std::string::npos || dash == 0 || dash + 1 >= v.size()) return false;
+  return std::all_of(v.begin(), v.begin() + static_cast<long>(dash), [](char c) { return c >= '0' && c <= '9'; }) &&
+         std::all_of(v.begin() + static_cast<long>(dash) + 1, v.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
 
 /// The people of one's own life ("mother", "boss", "roommate").
 bool kin_word(const std::string& w) {
@@ -356,6 +365,48 @@ void Parser::evaluative_copula(Toks& s) const {
   out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(be));
   out.insert(out.end(), s.begin() + static_cast<long>(end), s.end());
   s.swap(out);
+}
+
+/// "in my forties", "in her early seventies": an age said as a decade is the
+/// range of ages it names ("40-49", "70-73"; early / mid / late narrow it to
+/// the first four, middle three or last three years). Said of oneself
+/// ("being in my forties has been great") the sentence is the speaker's age.
+void Parser::decade_age(Toks& s) const {
+  static const std::unordered_map<std::string, int> decades = {
+      {"twenties", 20}, {"thirties", 30}, {"forties", 40}, {"fifties", 50},
+      {"sixties", 60},  {"seventies", 70}, {"eighties", 80}, {"nineties", 90}};
+  for (std::size_t k = 0; k + 2 < s.size(); ++k) {
+    if (!s[k].is_word() || s[k].lemma != "in" || !is_possessive_det(s[k + 1].lemma)) continue;
+    std::size_t d = k + 2;
+    int lo_off = 0, hi_off = 9;
+    if (s[d].is_word() && in(s[d].lemma, {"early", "mid", "late"}) && d + 1 < s.size()) {
+      if (s[d].lemma == "early") hi_off = 3;
+      else if (s[d].lemma == "mid") lo_off = 4, hi_off = 6;
+      else lo_off = 7;
+      ++d;
+    }
+    auto it = decades.find(s[d].text);
+    if (it == decades.end()) continue;
+    const std::string range = std::to_string(it->second + lo_off) + "-" + std::to_string(it->second + hi_off);
+    // Only as what someone is ("I'm in my forties", "being in my forties",
+    // "my mum is in her seventies"), not as a time ("I was a waitress in
+    // my twenties").
+    const bool is_age = (k > 0 && s[k - 1].is_word() && s[k - 1].lemma == "be" && s[k - 1].text != "was" &&
+                         s[k - 1].text != "were" && s[k - 1].text != "been") ||
+                        (k == 1 && s[0].is_word() && s[0].text == "being");
+    if (!is_age) return;
+    if (s[k + 1].lemma == "my") {
+      Toks out{word_token("i", "i", "i"), word_token("be", "be", "am"), word_token(range, range, range)};
+      s.swap(out);
+      return;
+    }
+    Toks out(s.begin(), s.begin() + static_cast<long>(k));
+    // "My mum is in her seventies": the copula is already there.
+    out.push_back(word_token(range, range, range));
+    out.insert(out.end(), s.begin() + static_cast<long>(d) + 1, s.end());
+    s.swap(out);
+    return;
+  }
 }
 
 /// "I live alone", "I live by myself", "I live on my own": the speaker
@@ -2135,6 +2186,7 @@ Claim Parser::run(std::string_view text) {
   existential_at_home(sent);
   naming_copula(sent);
   living_alone(sent);
+  decade_age(sent);
   evaluative_copula(sent);
   lasted_since(sent);
   for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never");
@@ -2235,6 +2287,8 @@ Claim Parser::run(std::string_view text) {
     c_.subject_kind = SubjectKind::missing;
   }
   if (c_.stance == 0) c_.stance = negations_ % 2 ? -1 : 1;
+  // An age range ("40-49", see decade_age) of a person is their age.
+  if (c_.values.size() == 1 && subject_person_ && is_age_range(c_.values.front())) c_.slot = "age";
   // "Team Vega owns search", "Growth owns checkout": in a project note an
   // owner named first says what "search is owned by Team Vega" says.
   if (ctx_.kind == MemoryKind::concept_ && c_.slot == "have" && c_.predicate == "own" && c_.values.size() == 1 &&

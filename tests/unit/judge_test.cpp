@@ -225,6 +225,20 @@ TEST(JudgeSameTopic, OwnersNamedActivelyShortenedOrWithAGroupWordAreOneOwner) {
   EXPECT_EQ(b.possessions, std::vector<std::string>{"brother"});
 }
 
+TEST(JudgeSameTopic, AnAgeSaidAsADecadeIsARange) {
+  const Lexicon& lex = test::structural_lexicon();
+  EXPECT_EQ(test::claim("being in my forties has been great so far").values, std::vector<std::string>{"40-49"});
+  EXPECT_EQ(test::claim("My mum is in her early seventies").values, std::vector<std::string>{"70-73"});
+  EXPECT_EQ(test::claim("My mum is in her early seventies").slot, "age");
+  EXPECT_EQ(test::verdict_with(lex, "I'm 29.", "being in my forties has been great so far").classification,
+            C::true_contradiction);
+  EXPECT_EQ(test::verdict_with(lex, "I'm 45", "I'm in my forties").classification, C::compatible);
+  EXPECT_EQ(test::verdict_with(lex, "My mum is 72", "My mum is in her early sixties").classification,
+            C::true_contradiction);
+  // A decade as a time is history, not an age.
+  EXPECT_NE(test::claim("I was a waitress in my twenties").slot, "age");
+}
+
 TEST(JudgeRules, AnUnscopedStatementOverlapsEveryScope) {
   EXPECT_EQ(classify("I drink coffee every morning", "I never drink coffee"), C::true_contradiction);
   EXPECT_EQ(classify("Deploys to production require approval", "Deploys to production don't require approval"),
