@@ -335,7 +335,7 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
         for (const auto& q : expand_determiners(p)) scope_table_.add(lemmatise_phrase(q), idx);
     } else if (name == "classes.txt") {
       if (!need(4)) return bad("expected: class | slot | exclusive | members");
-      classes_.push_back({f[0], f[1], f[2] == "yes"});
+      classes_.push_back({f[0], f[1], f[2] == "yes", {}});
       const int idx = static_cast<int>(classes_.size() - 1);
       for (const auto& m : split_list(f[3])) {
         Phrase ph = lemmatise_phrase(m);

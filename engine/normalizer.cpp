@@ -344,7 +344,7 @@ void Parser::evaluative_copula(Toks& s) const {
         in(s[k].lemma, {"i", "we", "you", "he", "she", "it", "they", "this", "that", "these", "those", "there",
                         "here", "what", "who", "which", "everything", "everyone", "life", "work", "today"}))
       return;
-  std::string head = s[be - 1].lemma;
+  const std::string& head = s[be - 1].lemma;
   if (person_subject(head)) return;
   std::size_t k = be + 1;
   while (k < s.size() && s[k].is_word() &&

@@ -29,6 +29,15 @@ void expect_all(std::initializer_list<Pair> pairs, C expected) {
   }
 }
 
+/// The structural stage alone (no learned fallback) on every pair.
+void expect_all_structural(std::initializer_list<Pair> pairs, C expected) {
+  for (const auto& p : pairs) {
+    const Verdict v = test::verdict_with(test::structural_lexicon(), p.a, p.b);
+    EXPECT_EQ(v.classification, expected)
+        << "\"" << p.a << "\" / \"" << p.b << "\" -> " << to_string(v.classification) << ": " << v.reasoning;
+  }
+}
+
 }  // namespace
 
 // Rule 1: two values of a single-valued slot without a cue contradict, even
@@ -120,37 +129,29 @@ TEST(JudgeRules, DisjointScopesAreContextDependentNeverAContradiction) {
 }
 
 TEST(JudgeScopes, ScopePhrasesTakeAnyDeterminerAndCoverCommonContexts) {
-  const Lexicon& lex = test::structural_lexicon();
-  for (Pair p : {Pair{"I always speak French with my grandparents", "I never speak French at work"},
-                 Pair{"I'm very outgoing with close friends", "At work events I'm quiet and shy"},
-                 Pair{"At home we only cook vegetarian", "when I'm travelling for work I'll eat pretty much any meat"},
-                 Pair{"Day to day I'm very much an introvert", "at conferences I turn into the most outgoing person in the room"},
-                 Pair{"Our uptime SLA is 99.9% for the free tier.", "Enterprise customers get a 99.99% uptime SLA."},
-                 Pair{"dark_mode_v2 is enabled for internal staff accounts.", "the flag dark_mode_v2 is off for all external tenants"}}) {
-    const Verdict v = test::verdict_with(lex, p.a, p.b);
-    EXPECT_EQ(v.classification, C::context_dependent) << p.a << " / " << p.b << ": " << v.reasoning;
-  }
+  expect_all_structural({{"I always speak French with my grandparents", "I never speak French at work"},
+                         {"I'm very outgoing with close friends", "At work events I'm quiet and shy"},
+                         {"At home we only cook vegetarian", "when I'm travelling for work I'll eat pretty much any meat"},
+                         {"Day to day I'm very much an introvert", "at conferences I turn into the most outgoing person in the room"},
+                         {"Our uptime SLA is 99.9% for the free tier.", "Enterprise customers get a 99.99% uptime SLA."},
+                         {"dark_mode_v2 is enabled for internal staff accounts.", "the flag dark_mode_v2 is off for all external tenants"}},
+                        C::context_dependent);
   // "with Team Falcon" names an owner, not a context.
   EXPECT_TRUE(test::claim("Ownership sits with Team Falcon").scope.empty());
   EXPECT_EQ(test::claim("I speak French with all our cousins").scope.get(ScopeDim::audience), "family");
 }
 
 TEST(JudgeRules, AStartOnAMultiValuedSlotAddsAValueButReplacesOnASingleOne) {
-  const Lexicon& lex = test::structural_lexicon();
-  for (Pair p : {Pair{"I play tennis", "I took up golf last year"},
-                 Pair{"I speak French", "I started learning Spanish"},
-                 Pair{"I play guitar", "I started learning the piano"},
-                 Pair{"I have a cat called Miso", "we adopted a rescue greyhound called Bolt yesterday"}}) {
-    const Verdict v = test::verdict_with(lex, p.a, p.b);
-    EXPECT_EQ(v.classification, C::compatible) << p.a << " / " << p.b << ": " << v.reasoning;
-  }
-  for (Pair p : {Pair{"I work at Acme", "I started at Globex last month"},
-                 Pair{"I work part-time", "I started working full-time"},
-                 Pair{"I don't have any pets", "We adopted a rescue cat last weekend"},
-                 Pair{"I play tennis", "I quit tennis and took up golf"}}) {
-    const Verdict v = test::verdict_with(lex, p.a, p.b);
-    EXPECT_EQ(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
-  }
+  expect_all_structural({{"I play tennis", "I took up golf last year"},
+                         {"I speak French", "I started learning Spanish"},
+                         {"I play guitar", "I started learning the piano"},
+                         {"I have a cat called Miso", "we adopted a rescue greyhound called Bolt yesterday"}},
+                        C::compatible);
+  expect_all_structural({{"I work at Acme", "I started at Globex last month"},
+                         {"I work part-time", "I started working full-time"},
+                         {"I don't have any pets", "We adopted a rescue cat last weekend"},
+                         {"I play tennis", "I quit tennis and took up golf"}},
+                        C::temporal_change);
 }
 
 TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
@@ -165,13 +166,11 @@ TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
   }
   // A denial that it goes on "anymore" ends what the memory names; "used to
   // be obsessed with arctic monkeys" puts the favourite band in the past.
-  for (Pair p : {Pair{"Takes 20 mg citalopram every morning.",
+  expect_all_structural({{"Takes 20 mg citalopram every morning.",
                       "My GP tapered me off the citalopram over the summer, so I'm not on any medication anymore."},
-                 Pair{"User's favourite band is Arctic Monkeys.",
-                      "used to be obsessed with arctic monkeys but this year it's been fontaines dc on repeat"}}) {
-    const Verdict v = test::verdict_with(lex, p.a, p.b);
-    EXPECT_EQ(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
-  }
+                         {"User's favourite band is Arctic Monkeys.",
+                      "used to be obsessed with arctic monkeys but this year it's been fontaines dc on repeat"}},
+                        C::temporal_change);
   // "rewrite it" and "turned on" are no cues of their own.
   EXPECT_TRUE(test::claim("rewrite the query without MERGE").change_cues.empty());
 }
@@ -755,12 +754,10 @@ TEST(JudgeTime, AStateThatBeganAfterTheMemoryWasSaidIsAChange) {
 
 TEST(JudgeStance, AThingSaidToBeGoodOrBadIsTheSpeakersStanceTowardIt) {
   const Lexicon& lex = test::structural_lexicon();
-  for (Pair p : {Pair{"I love jazz.", "jazz is honestly unbearable to me"},
-                 Pair{"I hate olives", "olives are delicious"},
-                 Pair{"I like running", "running is the worst"}}) {
-    const Verdict v = test::verdict_with(lex, p.a, p.b);
-    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
-  }
+  expect_all_structural({{"I love jazz.", "jazz is honestly unbearable to me"},
+                         {"I hate olives", "olives are delicious"},
+                         {"I like running", "running is the worst"}},
+                        C::true_contradiction);
   Claim c = test::claim("sushi is absolutely disgusting");
   EXPECT_EQ(c.slot, "like");
   EXPECT_LT(c.stance, 0);
@@ -773,14 +770,12 @@ TEST(JudgeStance, AThingSaidToBeGoodOrBadIsTheSpeakersStanceTowardIt) {
 
 TEST(JudgeDuplicates, ANameAndWhatItMeansOrAWordForWordRepeatAreDuplicates) {
   const Lexicon& lex = test::structural_lexicon();
-  for (Pair p : {Pair{"I'm teetotal", "Doesn't drink alcohol."},
-                 Pair{"I don't drink alcohol", "I'm a teetotaler"},
-                 Pair{"I'm vegan.", "I don't eat any animal products, fully plant-based."},
-                 Pair{"I'm vegetarian", "I don't eat meat"},
-                 Pair{"I'm lactose intolerant.", "dairy doesn't agree with me, I'm lactose intolerant"}}) {
-    const Verdict v = test::verdict_with(lex, p.a, p.b);
-    EXPECT_EQ(v.classification, C::duplicate) << p.a << " / " << p.b << ": " << v.reasoning;
-  }
+  expect_all_structural({{"I'm teetotal", "Doesn't drink alcohol."},
+                         {"I don't drink alcohol", "I'm a teetotaler"},
+                         {"I'm vegan.", "I don't eat any animal products, fully plant-based."},
+                         {"I'm vegetarian", "I don't eat meat"},
+                         {"I'm lactose intolerant.", "dairy doesn't agree with me, I'm lactose intolerant"}},
+                        C::duplicate);
   // Narrower denials and repeats inside another clause are not.
   EXPECT_NE(test::verdict_with(lex, "I'm vegetarian", "I don't eat pork").classification, C::duplicate);
   EXPECT_NE(test::verdict_with(lex, "I like coffee", "I don't think I like coffee anymore").classification,
@@ -993,15 +988,12 @@ TEST(JudgeFigurative, HyperboleOfSizeTimeAndDistance) {
 }
 
 TEST(JudgeFigurative, EverydayIdiomsOfAgeMoneyWorkAndMood) {
-  const Lexicon& lex = test::structural_lexicon();
-  for (Pair p : {Pair{"Grandma turns 84 in May", "My grandma is older than dirt"},
-                 Pair{"I have 6 open bugs", "I've got a bazillion bugs to fix"},
-                 Pair{"I work 35 hours a week", "I'm snowed under at work"},
-                 Pair{"I have no children", "I'm a proud dog mom"},
-                 Pair{"I earn a good salary", "I'm flat broke until payday"}}) {
-    const Verdict v = test::verdict_with(lex, p.a, p.b);
-    EXPECT_EQ(v.classification, C::figurative) << p.a << " / " << p.b << ": " << v.reasoning;
-  }
+  expect_all_structural({{"Grandma turns 84 in May", "My grandma is older than dirt"},
+                         {"I have 6 open bugs", "I've got a bazillion bugs to fix"},
+                         {"I work 35 hours a week", "I'm snowed under at work"},
+                         {"I have no children", "I'm a proud dog mom"},
+                         {"I earn a good salary", "I'm flat broke until payday"}},
+                        C::figurative);
   // A chronotype said with an idiom's words is a literal trait.
   EXPECT_FALSE(test::claim("I'm a night owl").figurative);
   EXPECT_FALSE(test::claim("I'm crushing garlic for dinner").figurative);
