@@ -530,6 +530,9 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     starts = starts || looks_past(nx);
     if (!starts && nx.capitalised && i + 2 < s.size() && looks_past(s[i + 2])) starts = true;
     if (!starts && l == ",") starts = present_clause_at(s, i + 1);
+    // "..., so no shrimp or crab for me", "..., because ...": a consequence
+    // or a reason is a clause of its own.
+    if (!starts && l == "," && in(nx.lemma, {"so", "because"})) starts = true;
     // "..., but my boss isn't great", "..., Miso is not impressed": a
     // possessive or a name, a short noun phrase, then an auxiliary.
     if (!starts && (is_possessive_det(nx.lemma) || nx.capitalised)) {

@@ -229,6 +229,8 @@ TEST(Normalizer, ANegationInALaterClauseOrAContrastDoesNotNegateTheStatement) {
   EXPECT_EQ(c.values, std::vector<std::string>{"leeds"});
   EXPECT_EQ(c.stance, 1);
   EXPECT_EQ(claim("I don't live in York, my sister does").stance, -1) << "the negation of the first clause stays";
+  EXPECT_EQ(claim("I'm allergic to shellfish, so no shrimp or crab for me please").stance, 1);
+  EXPECT_EQ(claim("I skip breakfast, because I'm never hungry in the morning").stance, 1);
 }
 
 TEST(Normalizer, AParenthesisedAsideIsLeftOutOfTheClaim) {
