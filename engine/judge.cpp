@@ -158,15 +158,6 @@ bool same_amount(const Quantity& x, const Quantity& y) {
   return measure && std::fabs(x.amount - y.amount) <= 0.015 * std::max(std::fabs(x.amount), std::fabs(y.amount));
 }
 
-/// "40-49" -> {40, 49}: a range of ages (the normaliser's decade_age).
-std::optional<std::pair<double, double>> age_range(const std::string& v) {
-  const auto dash = v.find('-');
-  if (dash == std::string::npos || dash == 0 || dash + 1 >= v.size() || v.size() > 7) return std::nullopt;
-  for (std::size_t i = 0; i < v.size(); ++i)
-    if (i != dash && !(v[i] >= '0' && v[i] <= '9')) return std::nullopt;
-  return std::make_pair(std::atof(v.substr(0, dash).c_str()), std::atof(v.substr(dash + 1).c_str()));
-}
-
 /// Whether one word shortens several: made of the first letters of each
 /// ("fineng" / "finance engineering", "sre" / "site reliability engineering")
 /// in order, covering every word but a trailing "team", "squad" or "group".

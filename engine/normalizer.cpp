@@ -189,14 +189,6 @@ class Parser {
 /// "have"/"has" (not "had"): a present perfect is not the past.
 bool t_is_present(const Token& t) { return t.text == "have" || t.text == "has" || t.text == "'ve"; }
 
-/// "40-49": a range of ages (see Parser::decade_age).
-bool is_age_range(const std::string& v) {
-  const auto dash = v.find('-');
-  if (dash == std::string::npos || dash == 0 || dash + 1 >= v.size()) return false;
-  return std::all_of(v.begin(), v.begin() + static_cast<long>(dash), [](char c) { return c >= '0' && c <= '9'; }) &&
-         std::all_of(v.begin() + static_cast<long>(dash) + 1, v.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 /// The people of one's own life ("mother", "boss", "roommate").
 bool kin_word(const std::string& w) {
   static const std::unordered_set<std::string> kin = {
@@ -2291,7 +2283,7 @@ Claim Parser::run(std::string_view text) {
   }
   if (c_.stance == 0) c_.stance = negations_ % 2 ? -1 : 1;
   // An age range ("40-49", see decade_age) of a person is their age.
-  if (c_.values.size() == 1 && subject_person_ && is_age_range(c_.values.front())) c_.slot = "age";
+  if (c_.values.size() == 1 && subject_person_ && age_range(c_.values.front())) c_.slot = "age";
   // "Team Vega owns search", "Growth owns checkout": in a project note an
   // owner named first says what "search is owned by Team Vega" says.
   if (ctx_.kind == MemoryKind::concept_ && c_.slot == "have" && c_.predicate == "own" && c_.values.size() == 1 &&

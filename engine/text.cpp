@@ -359,6 +359,15 @@ int month_index(std::string_view w, bool abbreviations) {
 
 std::string_view month_name(int m) { return kMonthNames[m]; }
 
+std::optional<std::pair<double, double>> age_range(std::string_view v) {
+  const auto dash = v.find('-');
+  if (dash == std::string_view::npos || dash == 0 || dash + 1 >= v.size() || v.size() > 7) return std::nullopt;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (i != dash && !(v[i] >= '0' && v[i] <= '9')) return std::nullopt;
+  return std::make_pair(std::atof(std::string(v.substr(0, dash)).c_str()),
+                        std::atof(std::string(v.substr(dash + 1)).c_str()));
+}
+
 /// "is" or "has" when the "'s" at words[i] is a contracted verb rather than
 /// a possessive (see tokenize).
 static std::optional<std::string> contracted_verb(const std::vector<std::pair<std::string, std::string>>& words,

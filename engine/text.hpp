@@ -9,6 +9,8 @@
 /// Pure functions over a loaded Lexicon; no I/O.
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,5 +53,9 @@ std::string format_number(double v);
 int month_index(std::string_view word, bool abbreviations = false);
 /// The full lower-case name of month `m` (0 to 11).
 std::string_view month_name(int m);
+
+/// "40-49" -> {40, 49}: a range of ages, as the normaliser writes an age
+/// said as a decade ("in my forties"); nullopt for anything else.
+std::optional<std::pair<double, double>> age_range(std::string_view v);
 
 }  // namespace credence
