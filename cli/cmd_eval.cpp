@@ -296,7 +296,7 @@ int eval_pairs(const Lexicon& lex, const EvalOptions& o, PrescreenEval* pre) {
     }
   }
   PairFeatures features;
-  std::vector<std::string> words;
+  std::vector<std::string> words, memory_words;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const PairLine& p = rows[i];
     auto ctx_of = [](const PairSide& s) {
@@ -310,12 +310,13 @@ int eval_pairs(const Lexicon& lex, const EvalOptions& o, PrescreenEval* pre) {
     const Claim cb = normalize(lex, p.incoming.text, ctx_of(p.incoming));
     Verdict v = judge(lex, to_input(p.existing, &ca), to_input(p.incoming, &cb));
     if (features_out.is_open()) {
-      judge_features(lex, to_input(p.existing, &ca), to_input(p.incoming, &cb), features, words);
+      judge_features(lex, to_input(p.existing, &ca), to_input(p.incoming, &cb), features, words, memory_words);
       JsonWriter w;
       w.begin_object().kv("id", p.id).kv("label", to_string(*p.label)).key("features").begin_object();
       for (const auto& [fid, val] : features)
         w.kv(pair_feature_names()[static_cast<std::size_t>(fid)], static_cast<double>(val));
       for (const auto& word : words) w.kv(std::string(kTokenPrefix) + word, 1.0);
+      for (const auto& word : memory_words) w.kv(std::string(kMemoryTokenPrefix) + word, 1.0);
       w.end_object().end_object();
       features_out << w.str() << '\n';
     }

@@ -2140,11 +2140,12 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
                     const JudgeInput& incoming, Analysis& an) {
   if (!lex.learned_fallback() || !learned_may_refine(lex, an)) return false;
   thread_local PairFeatures f;
-  thread_local std::vector<std::string> words;
+  thread_local std::vector<std::string> words, memory_words;
   features_of(lex, a, b, existing, incoming, an, f);
   pair_tokens(incoming.text, words);
+  pair_tokens(existing.text, memory_words);
   const PairModel& model = lex.pair_model();
-  const auto p = model.probabilities(f, words);
+  const auto p = model.probabilities(f, words, memory_words);
   const auto best = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
   const auto was = static_cast<std::size_t>(an.cls);
   if (best == was || p[best] < lex.learned_min_probability()) return false;
@@ -2157,14 +2158,15 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
     if (phrase && d > 0) pushes.emplace_back(d, phrase);
   }
   std::vector<std::string> word_phrases;  // stable storage for "the word 'x'"
-  word_phrases.reserve(words.size());
-  for (const auto& w : words) {
-    const double d = model.token_weight(w, best) - model.token_weight(w, was);
-    if (d > 0.3) {
-      word_phrases.push_back("the word '" + w + "'");
-      pushes.emplace_back(d, word_phrases.back().c_str());
+  word_phrases.reserve(words.size() + memory_words.size());
+  for (bool memory : {false, true})
+    for (const auto& w : memory ? memory_words : words) {
+      const double d = model.token_weight(w, best, memory) - model.token_weight(w, was, memory);
+      if (d > 0.3) {
+        word_phrases.push_back((memory ? "the memory's word '" : "the word '") + w + "'");
+        pushes.emplace_back(d, word_phrases.back().c_str());
+      }
     }
-  }
   std::sort(pushes.begin(), pushes.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
   std::string cues;
   for (std::size_t i = 0; i < pushes.size() && i < 3; ++i) {
@@ -2189,12 +2191,13 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
 }  // namespace
 
 void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming,
-                    PairFeatures& out, std::vector<std::string>& tokens) {
+                    PairFeatures& out, std::vector<std::string>& tokens, std::vector<std::string>& memory_tokens) {
   Claim sa, sb;
   const Claim& a = claim_of(lex, existing, sa);
   const Claim& b = claim_of(lex, incoming, sb);
   features_of(lex, a, b, existing, incoming, structural(lex, a, b, existing, incoming), out);
   pair_tokens(incoming.text, tokens);
+  pair_tokens(existing.text, memory_tokens);
 }
 
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming) {

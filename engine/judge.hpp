@@ -88,10 +88,11 @@ Severity severity_of(MemoryKind a, MemoryKind b);
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming);
 
 /// The learned fallback's features of a pair, from the structural stage's
-/// verdict alone, and the incoming statement's words (pair_tokens): what
-/// `credence eval --features` writes to train the model.
+/// verdict alone, and the words (pair_tokens) of the incoming statement and
+/// of the existing memory: what `credence eval --features` writes to train
+/// the model.
 void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming,
-                    PairFeatures& out, std::vector<std::string>& tokens);
+                    PairFeatures& out, std::vector<std::string>& tokens, std::vector<std::string>& memory_tokens);
 
 /// A further stage consulted when the structural verdict is LOW (a gated NLI
 /// model, an LLM). Returns a replacement verdict, or nullopt to keep it.

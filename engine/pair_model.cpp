@@ -8,6 +8,7 @@
 
 #include "engine/judge.hpp"
 #include "engine/lexicon.hpp"
+#include "engine/relatedness.hpp"
 
 namespace credence {
 namespace {
@@ -69,7 +70,8 @@ const Space& space() {
                           "tense_diff", "amt_shared", "amt_disjoint", "amt_equal", "scope_same",
                           "scope_contrast", "scope_onesided", "modal_diff", "dom_same", "lenA",
                           "lenB", "subj_diff", "subj_head_same", "subj_head_other_noun", "slot_diff", "amt_dim_disjoint",
-                          "amt_dim_none"})
+                          "amt_dim_none", "top_syn", "top_close", "top_near", "top_none", "top_cover_min",
+                          "top_cover_max", "neg_xor_related", "stance_opp_related"})
       sp.add(n);
     // Cues that oppose the two statements only when they are about one thing:
     // each crossed with how the subjects relate.
@@ -205,39 +207,115 @@ void pair_tokens(std::string_view text, std::vector<std::string>& out) {
 std::span<const std::string> pair_feature_names() { return space().names; }
 int pair_feature_id(std::string_view name) { return id(name); }
 
+namespace {
+
+/// The ids of the features pair_features() sets, looked up once, so that no
+/// feature name is built or hashed per pair.
+struct FeatureIds {
+  std::array<int, kClassCount> sc{}, sconf{};
+  std::array<std::array<int, 3>, kClassCount> sc_tier{};
+  std::array<int, 3> tier{};
+  std::array<int, 4> kw_shared{};
+  struct Side {
+    std::array<int, 3> stance{};
+    std::array<int, kCueKinds.size()> cue{};
+    int cue_other = -1;
+    std::array<int, std::size(kSideFlags)> flag{};
+    std::array<int, kKinds.size()> kind{};
+    std::array<int, std::size(kMarkerWords)> word{};
+    int cue_kind(CueKind k) const {
+      for (std::size_t i = 0; i < kCueKinds.size(); ++i)
+        if (kCueKinds[i] == k) return cue[i];
+      return cue_other;
+    }
+    int kind_of(MemoryKind k) const {
+      for (std::size_t i = 0; i < kKinds.size(); ++i)
+        if (kKinds[i] == k) return kind[i];
+      return -1;
+    }
+  };
+  std::array<Side, 2> side{};
+  std::array<int, std::size(kCrossed)> crossed{};
+  std::array<std::array<int, std::size(kSubjectRelations)>, std::size(kCrossed)> crossed_subj{};
+  /// A feature of a fixed name (the names of the feature space's plain list).
+  std::unordered_map<std::string_view, int> by_name;
+
+  int named(std::string_view n) const {
+    auto it = by_name.find(n);
+    return it == by_name.end() ? -1 : it->second;
+  }
+};
+
+const FeatureIds& feature_ids() {
+  static const FeatureIds f = [] {
+    FeatureIds x;
+    for (std::size_t c = 0; c < kClassCount; ++c) {
+      x.sc[c] = id("sc_" + cls_name(c));
+      x.sconf[c] = id("sconf_" + cls_name(c));
+      for (std::size_t t = 0; t < kTiers.size(); ++t) x.sc_tier[c][t] = id("sc_" + cls_name(c) + "_" + kTiers[t]);
+    }
+    for (std::size_t t = 0; t < kTiers.size(); ++t) x.tier[t] = id(std::string("tier_") + kTiers[t]);
+    for (std::size_t k = 0; k < 4; ++k) x.kw_shared[k] = id("kw_shared_" + std::to_string(k));
+    for (std::size_t s = 0; s < 2; ++s) {
+      const std::string p = s == 0 ? "A" : "B";
+      auto& S = x.side[s];
+      for (int st = -1; st <= 1; ++st) S.stance[static_cast<std::size_t>(st + 1)] = id(p + "_stance_" + std::to_string(st));
+      for (std::size_t i = 0; i < kCueKinds.size(); ++i) S.cue[i] = id(p + "_cue_" + to_string(kCueKinds[i]));
+      S.cue_other = id(p + "_cue_other");
+      for (std::size_t i = 0; i < std::size(kSideFlags); ++i) S.flag[i] = id(p + "_" + kSideFlags[i]);
+      for (std::size_t i = 0; i < kKinds.size(); ++i) S.kind[i] = id(p + "_kind_" + to_string(kKinds[i]));
+      for (std::size_t i = 0; i < std::size(kMarkerWords); ++i) S.word[i] = id(p + "_w_" + kMarkerWords[i]);
+    }
+    for (std::size_t c = 0; c < std::size(kCrossed); ++c) {
+      x.crossed[c] = id(kCrossed[c]);
+      for (std::size_t r = 0; r < std::size(kSubjectRelations); ++r)
+        x.crossed_subj[c][r] = id(std::string(kCrossed[c]) + "_subj_" + kSubjectRelations[r]);
+    }
+    for (const auto& n : space().names) x.by_name.emplace(n, id(n));
+    return x;
+  }();
+  return f;
+}
+
+}  // namespace
+
 void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
                    const StructuralView& sv, PairFeatures& out) {
   out.clear();
-  auto set = [&](std::string_view name, float v = 1.0f) {
-    const int i = id(name);
+  const FeatureIds& F = feature_ids();
+  // Where each feature sits in `out` (-1: not set), reset on the way out.
+  thread_local std::vector<int> slot;
+  slot.resize(space().names.size(), -1);
+  auto set_id = [&](int i, float v = 1.0f) {
     if (i < 0) return;
-    for (auto& [fid, val] : out)
-      if (fid == i) {
-        val = v;
-        return;
-      }
+    int& at = slot[static_cast<std::size_t>(i)];
+    if (at >= 0) {
+      out[static_cast<std::size_t>(at)].second = v;
+      return;
+    }
+    at = static_cast<int>(out.size());
     out.emplace_back(i, v);
   };
+  auto set = [&](std::string_view name, float v = 1.0f) { set_id(F.named(name), v); };
   const Claim& a = ea.claim;
   const Claim& b = eb.claim;
-  const std::string cls = to_string(sv.cls);
-  const char* tier = kTiers[static_cast<std::size_t>(sv.tier)];
+  const auto ci = static_cast<std::size_t>(sv.cls), ti = static_cast<std::size_t>(sv.tier);
   set("bias");
-  set("sc_" + cls);
-  set("sconf_" + cls, static_cast<float>(sv.confidence));
-  set("sc_" + cls + "_" + tier);
-  set(std::string("tier_") + tier);
+  set_id(F.sc[ci]);
+  set_id(F.sconf[ci], static_cast<float>(sv.confidence));
+  set_id(F.sc_tier[ci][ti]);
+  set_id(F.tier[ti]);
 
   // Subjects and slots.
-  const char* subject_rel = "none";
+  std::size_t subject_rel = 3;  // kSubjectRelations: same, overlap, diff, none, user
   if (a.subject == "user" && b.subject == "user") {
-    subject_rel = "user";
+    subject_rel = 4;
   } else if (!a.subject.empty() && a.subject == b.subject) {
     set("subj_same");
-    subject_rel = "same";
+    subject_rel = 0;
   } else if (!a.subject.empty() && !b.subject.empty()) {
     const auto wa = words_of(a.subject), wb = words_of(b.subject);
-    subject_rel = shared(wa, wb) > 0 ? "overlap" : "diff";
+    subject_rel = shared(wa, wb) > 0 ? 1 : 2;
     set(shared(wa, wb) > 0 ? "subj_overlap" : "subj_diff");
     if (!wa.empty() && !wb.empty()) {
       const std::string& ha = wa.back();
@@ -260,11 +338,22 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
 
   // Content words, values, amounts.
   const std::size_t n = shared(a.keywords, b.keywords);
-  set("kw_shared_" + std::to_string(std::min<std::size_t>(n, 3)));
+  set_id(F.kw_shared[std::min<std::size_t>(n, 3)]);
   const std::size_t uni = distinct(a.keywords) + distinct(b.keywords) - n;
   if (uni > 0) set("kw_jacc", static_cast<float>(n) / static_cast<float>(uni));
   if (!a.values.empty() && !b.values.empty())
     set(shared(a.values, b.values) > 0 ? "val_shared" : "val_disjoint");
+  // Words of one topic that are not the same word (relatedness.hpp).
+  const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
+  const bool related = t.synonym + t.close > 0;
+  {
+    if (t.synonym > 0) set("top_syn");
+    if (t.close > 0) set("top_close");
+    if (t.near > 0) set("top_near");
+    if (t.same + t.synonym + t.close + t.near == 0) set("top_none");
+    set("top_cover_min", std::min(t.cover_a, t.cover_b));
+    set("top_cover_max", std::max(t.cover_a, t.cover_b));
+  }
   if (!a.amounts.empty() && !b.amounts.empty()) {
     const std::size_t s = shared(a.amounts, b.amounts);
     set(s > 0 ? "amt_shared" : "amt_disjoint");
@@ -292,7 +381,9 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
   if (neg_a != neg_b) {
     set("neg_xor");
     if (n > 0) set("neg_xor_shared");
+    if (related) set("neg_xor_related");
   }
+  if (a.stance * b.stance < 0 && related) set("stance_opp_related");
   if (!b.change_cues.empty() && n > 0) set("B_cue_shared");
   if ((a.tense == Tense::past) != (b.tense == Tense::past)) set("tense_diff");
   if (a.modality != Modality::none && b.modality != Modality::none && a.modality != b.modality)
@@ -313,42 +404,43 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
   set("lenB", static_cast<float>(std::min<std::size_t>(tb.size(), 30)) / 30.0f);
 
   // Each side alone.
-  auto side = [&](const std::string& p, const Claim& c, const PairView& e,
-                  const std::vector<std::string>& t, bool neg) {
-    set(p + "_stance_" + std::to_string(std::clamp(c.stance, -1, 1)));
+  auto side = [&](const FeatureIds::Side& S, const Claim& c, const PairView& e, const std::vector<std::string>& t,
+                  bool neg) {
+    set_id(S.stance[static_cast<std::size_t>(std::clamp(c.stance, -1, 1) + 1)]);
     for (const auto& cue : c.change_cues) {
       const CueDef* d = lex.cue_by_phrase(cue);
-      set(p + "_cue_" + (d ? to_string(d->kind) : "other"));
+      set_id(d ? S.cue_kind(d->kind) : S.cue_other);
     }
-    if (!c.change_cues.empty()) set(p + "_cue");
-    if (c.tense == Tense::past) set(p + "_tense_past");
-    if (c.tense == Tense::future) set(p + "_tense_future");
-    if (c.history) set(p + "_history");
-    if (c.never) set(p + "_never");
-    if (c.figurative) set(p + "_figurative");
-    if (c.additive) set(p + "_additive");
-    if (c.correction) set(p + "_correction");
-    if (c.modality != Modality::none) set(p + "_modal");
-    if (!c.amounts.empty()) set(p + "_amounts");
-    if (!c.scope.empty()) set(p + "_scope");
-    if (neg) set(p + "_neg");
-    if (c.strong) set(p + "_strong");
-    if (c.slot.empty()) set(p + "_noslot");
-    if (c.subject == "user") set(p + "_user");
-    if (contains(t, "!")) set(p + "_excl");
-    set(p + "_kind_" + to_string(e.kind));
-    for (const char* w : kMarkerWords)
-      if (contains(t, w)) set(p + "_w_" + w);
+    auto flag = [&](std::size_t i, bool on) {
+      if (on) set_id(S.flag[i]);
+    };
+    // The order of kSideFlags.
+    flag(0, c.history);
+    flag(1, c.never);
+    flag(2, c.figurative);
+    flag(3, c.additive);
+    flag(4, c.correction);
+    flag(5, c.modality != Modality::none);
+    flag(6, !c.amounts.empty());
+    flag(7, !c.scope.empty());
+    flag(8, !c.change_cues.empty());
+    flag(9, c.tense == Tense::past);
+    flag(10, c.tense == Tense::future);
+    flag(11, neg);
+    flag(12, c.strong);
+    flag(13, c.slot.empty());
+    flag(14, c.subject == "user");
+    flag(15, contains(t, "!"));
+    set_id(S.kind_of(e.kind));
+    for (std::size_t i = 0; i < std::size(kMarkerWords); ++i)
+      if (contains(t, kMarkerWords[i])) set_id(S.word[i]);
   };
-  side("A", a, ea, ta, neg_a);
-  side("B", b, eb, tb, neg_b);
+  side(F.side[0], a, ea, ta, neg_a);
+  side(F.side[1], b, eb, tb, neg_b);
 
-  const std::vector<std::pair<int, float>> base = out;
-  for (const char* x : kCrossed) {
-    const int xid = id(x);
-    if (std::any_of(base.begin(), base.end(), [&](const auto& f) { return f.first == xid; }))
-      set(std::string(x) + "_subj_" + subject_rel);
-  }
+  for (std::size_t x = 0; x < std::size(kCrossed); ++x)
+    if (slot[static_cast<std::size_t>(F.crossed[x])] >= 0) set_id(F.crossed_subj[x][subject_rel]);
+  for (const auto& [fid, v] : out) slot[static_cast<std::size_t>(fid)] = -1;
 }
 
 Expected<PairModel> PairModel::parse(std::string_view text, std::string_view file_name) {
@@ -380,9 +472,12 @@ Expected<PairModel> PairModel::parse(std::string_view text, std::string_view fil
     if (f.empty()) continue;
     if (f.size() != 1 + kClassCount)
       return bad("expected a feature name and " + std::to_string(kClassCount) + " weights");
-    const bool token = f[0].size() > kTokenPrefix.size() && f[0].substr(0, kTokenPrefix.size()) == kTokenPrefix;
-    const int fid = token ? -1 : id(f[0]);
-    if (!token && fid < 0) return bad("unknown feature '" + std::string(f[0]) + "'");
+    auto prefixed = [&](std::string_view prefix) {
+      return f[0].size() > prefix.size() && f[0].substr(0, prefix.size()) == prefix;
+    };
+    const bool token = prefixed(kTokenPrefix), memory_token = prefixed(kMemoryTokenPrefix);
+    const int fid = token || memory_token ? -1 : id(f[0]);
+    if (!token && !memory_token && fid < 0) return bad("unknown feature '" + std::string(f[0]) + "'");
     if (!any) m.weights_.assign(nf, std::array<float, kClassCount>{});
     any = true;
     std::array<float, kClassCount> w{};
@@ -392,27 +487,33 @@ Expected<PairModel> PairModel::parse(std::string_view text, std::string_view fil
         return bad("weight '" + std::string(f[c + 1]) + "' is not a number");
     }
     if (token) m.token_weights_[std::string(f[0].substr(kTokenPrefix.size()))] = w;
+    else if (memory_token) m.memory_token_weights_[std::string(f[0].substr(kMemoryTokenPrefix.size()))] = w;
     else m.weights_[static_cast<std::size_t>(fid)] = w;
   }
   return m;
 }
 
-double PairModel::token_weight(const std::string& word, std::size_t cls) const {
-  auto it = token_weights_.find(word);
-  return it == token_weights_.end() ? 0.0 : it->second[cls];
+double PairModel::token_weight(const std::string& word, std::size_t cls, bool memory) const {
+  const auto& table = memory ? memory_token_weights_ : token_weights_;
+  auto it = table.find(word);
+  return it == table.end() ? 0.0 : it->second[cls];
 }
 
-std::array<double, kClassCount> PairModel::probabilities(const PairFeatures& f,
-                                                         std::span<const std::string> tokens) const {
+std::array<double, kClassCount> PairModel::probabilities(const PairFeatures& f, std::span<const std::string> tokens,
+                                                         std::span<const std::string> memory_tokens) const {
   std::array<double, kClassCount> z{};
   if (weights_.empty()) return z;
   for (const auto& [fid, v] : f) {
     const auto& w = weights_[static_cast<std::size_t>(fid)];
     for (std::size_t c = 0; c < kClassCount; ++c) z[c] += static_cast<double>(w[c]) * v;
   }
-  for (const auto& t : tokens)
-    if (auto it = token_weights_.find(t); it != token_weights_.end())
-      for (std::size_t c = 0; c < kClassCount; ++c) z[c] += static_cast<double>(it->second[c]);
+  auto add = [&](const auto& table, std::span<const std::string> words) {
+    for (const auto& t : words)
+      if (auto it = table.find(t); it != table.end())
+        for (std::size_t c = 0; c < kClassCount; ++c) z[c] += static_cast<double>(it->second[c]);
+  };
+  add(token_weights_, tokens);
+  add(memory_token_weights_, memory_tokens);
   const double mx = *std::max_element(z.begin(), z.end());
   double sum = 0;
   for (double& x : z) sum += (x = std::exp(x - mx));

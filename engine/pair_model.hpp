@@ -64,36 +64,40 @@ int pair_feature_id(std::string_view name);
 void pair_features(const Lexicon& lex, const PairView& existing, const PairView& incoming,
                    const StructuralView& structural, PairFeatures& out);
 
-/// The words of the incoming statement, each once, lower case: the model's
-/// open-vocabulary features (named kTokenPrefix + word in the weights file),
-/// so cue words no curated list names ("anymore", "instead", "these days")
-/// are learned from the data.
+/// The words of a statement, each once, lower case: the model's
+/// open-vocabulary features, so cue words no curated list names ("anymore",
+/// "instead", "these days") are learned from the data. The incoming
+/// statement's words are named kTokenPrefix + word in the weights file, the
+/// existing memory's kMemoryTokenPrefix + word.
 inline constexpr std::string_view kTokenPrefix = "B_t_";
-void pair_tokens(std::string_view incoming_text, std::vector<std::string>& out);
+inline constexpr std::string_view kMemoryTokenPrefix = "A_t_";
+void pair_tokens(std::string_view text, std::vector<std::string>& out);
 
 /// The trained weights. An empty model (no file) predicts nothing.
 class PairModel {
  public:
   /// Parses judge_model.txt: comment lines (#), then one line per feature:
   /// `name w0 w1 ... w6` (a weight per class, in Classification order); a
-  /// name starting with kTokenPrefix weighs a word of the incoming text.
+  /// name starting with kTokenPrefix weighs a word of the incoming text, one
+  /// starting with kMemoryTokenPrefix a word of the existing memory.
   /// An unknown feature name or a malformed line is an error naming the line.
   static Expected<PairModel> parse(std::string_view text, std::string_view file_name);
   bool empty() const { return weights_.empty(); }
-  /// Class probabilities (softmax of the linear scores) of the features and
-  /// the incoming statement's words (pair_tokens).
-  std::array<double, kClassCount> probabilities(const PairFeatures& f,
-                                                std::span<const std::string> tokens = {}) const;
+  /// Class probabilities (softmax of the linear scores) of the features, the
+  /// incoming statement's words and the existing memory's (pair_tokens).
+  std::array<double, kClassCount> probabilities(const PairFeatures& f, std::span<const std::string> tokens = {},
+                                                std::span<const std::string> memory_tokens = {}) const;
   /// One weight (0 for an empty model).
   double weight(int feature, std::size_t cls) const {
     return weights_.empty() ? 0.0 : weights_[static_cast<std::size_t>(feature)][cls];
   }
-  /// A word's weight (0 when the word is not in the model's vocabulary).
-  double token_weight(const std::string& word, std::size_t cls) const;
+  /// A word's weight (0 when the word is not in the model's vocabulary), as
+  /// a word of the incoming statement or (memory) of the existing memory.
+  double token_weight(const std::string& word, std::size_t cls, bool memory = false) const;
 
  private:
   std::vector<std::array<float, kClassCount>> weights_;  // by feature id; all zero if absent
-  std::unordered_map<std::string, std::array<float, kClassCount>> token_weights_;
+  std::unordered_map<std::string, std::array<float, kClassCount>> token_weights_, memory_token_weights_;
 };
 
 }  // namespace credence

@@ -253,6 +253,8 @@ Expected<std::shared_ptr<const WordNet>> WordNet::load(const std::string& dir) {
       return make_error(Errc::corruption, dir + ": a pointer refers to a missing synset");
     wn->pointers_[ptr].target = it->second;
   }
+  wn->compute_links();
+  wn->compute_depths();
   for (int p = 0; p < 4; ++p) {
     const std::string name = kPosFile[static_cast<std::size_t>(p)];
     if (auto st = wn->load_index(dir + "/index." + name, static_cast<Pos>(p), by_offset); !st)
@@ -261,6 +263,52 @@ Expected<std::shared_ptr<const WordNet>> WordNet::load(const std::string& dir) {
       return st.error();
   }
   return std::shared_ptr<const WordNet>(std::move(wn));
+}
+
+void WordNet::compute_links() {
+  const std::size_t n = synsets_.size();
+  parents_at_.assign(n + 1, 0);
+  holders_at_.assign(n + 1, 0);
+  links_.clear();
+  for (SynsetId s = 0; s < n; ++s) {
+    parents_at_[s] = static_cast<std::uint32_t>(links_.size());
+    for (const auto& p : pointers(s))
+      if (p.rel == Rel::hypernym || p.rel == Rel::instance_hypernym) links_.push_back(p.target);
+  }
+  parents_at_[n] = static_cast<std::uint32_t>(links_.size());
+  for (SynsetId s = 0; s < n; ++s) {
+    holders_at_[s] = static_cast<std::uint32_t>(links_.size());
+    for (const auto& p : pointers(s))
+      if (p.rel == Rel::part_holonym || p.rel == Rel::member_holonym) links_.push_back(p.target);
+  }
+  holders_at_[n] = static_cast<std::uint32_t>(links_.size());
+  kin_at_.assign(n + 1, 0);
+  kin_.clear();
+  for (SynsetId s = 0; s < n; ++s) {
+    kin_at_[s] = static_cast<std::uint32_t>(kin_.size());
+    for (const auto& p : pointers(s))
+      if (p.rel == Rel::derivation || p.rel == Rel::pertainym || p.rel == Rel::participle || p.rel == Rel::antonym ||
+          p.rel == Rel::similar)
+        kin_.push_back(p);
+  }
+  kin_at_[n] = static_cast<std::uint32_t>(kin_.size());
+}
+
+void WordNet::compute_depths() {
+  // Shortest hypernym path to a root, memoised; WordNet 3.0 has no cycles,
+  // and a synset met again on the current path is treated as a root.
+  constexpr std::uint8_t kUnknown = 0xff, kVisiting = 0xfe;
+  depth_.assign(synsets_.size(), kUnknown);
+  auto go = [&](auto& self, SynsetId s) -> std::uint8_t {
+    if (depth_[s] == kVisiting) return 0;
+    if (depth_[s] != kUnknown) return depth_[s];
+    depth_[s] = kVisiting;
+    unsigned best = kVisiting;
+    for (SynsetId up : parents(s)) best = std::min<unsigned>(best, self(self, up) + 1u);
+    depth_[s] = static_cast<std::uint8_t>(best == kVisiting ? 0 : std::min(best, 200u));
+    return depth_[s];
+  };
+  for (SynsetId s = 0; s < synsets_.size(); ++s) go(go, s);
 }
 
 std::span<const WordNet::SynsetId> WordNet::synsets(std::string_view lemma, Pos pos) const {

@@ -93,6 +93,23 @@ class WordNet {
   std::span<const Pointer> pointers(SynsetId id) const;
   /// e.g. "noun.person", "noun.location", "adj.all".
   static const char* lexfile_name(std::uint8_t lexfile);
+  /// Hypernym steps from the synset up to a root of its hierarchy (the
+  /// shortest path; 0 for a root, and for adjectives and adverbs).
+  unsigned depth(SynsetId id) const { return depth_[id]; }
+  /// The synset's hypernyms and instance hypernyms (precomputed: no scan of
+  /// its pointers, which for general synsets are mostly hyponyms).
+  std::span<const SynsetId> parents(SynsetId id) const {
+    return std::span<const SynsetId>(links_.data() + parents_at_[id], parents_at_[id + 1] - parents_at_[id]);
+  }
+  /// The synset's lexical kin: derivations, pertainyms, participles,
+  /// antonyms and similar adjectives (the pointers of those kinds).
+  std::span<const Pointer> kin(SynsetId id) const {
+    return std::span<const Pointer>(kin_.data() + kin_at_[id], kin_at_[id + 1] - kin_at_[id]);
+  }
+  /// The wholes the synset is a part or member of (part and member holonyms).
+  std::span<const SynsetId> holders(SynsetId id) const {
+    return std::span<const SynsetId>(links_.data() + holders_at_[id], holders_at_[id + 1] - holders_at_[id]);
+  }
 
   // ---- relations (over the first `senses` senses of each word) -----------
   /// a and b share a synset.
@@ -120,12 +137,19 @@ class WordNet {
   Status load_index(const std::string& path, Pos pos,
                     const std::unordered_map<std::uint64_t, SynsetId>& by_offset);
   Status load_exceptions(const std::string& path, Pos pos);
+  void compute_links();
+  void compute_depths();
 
   std::string arena_;  // all lemma text
   std::vector<std::uint32_t> word_start_, word_len_;  // words of synsets
   std::vector<Synset> synsets_;
   std::vector<Pointer> pointers_;
   std::vector<SynsetId> index_ids_;  // concatenated per-lemma synset lists
+  std::vector<std::uint8_t> depth_;  // see depth()
+  std::vector<SynsetId> links_;      // parents() and holders() of every synset
+  std::vector<std::uint32_t> parents_at_, holders_at_;  // offsets into links_, one more than synsets
+  std::vector<Pointer> kin_;                 // kin() of every synset
+  std::vector<std::uint32_t> kin_at_;        // offsets into kin_, one more than synsets
   struct Span {
     std::uint32_t first;
     std::uint32_t count;

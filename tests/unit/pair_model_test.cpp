@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <string>
+#include <vector>
 
 #include "tests/support/lexicon.hpp"
 
@@ -120,6 +122,39 @@ TEST(PairFeatures, NameTheCuesOfThePair) {
   EXPECT_TRUE(has(f, "sc_compatible_LOW"));
   EXPECT_TRUE(has(f, "B_kind_episode"));
   EXPECT_TRUE(has(f, "bias"));
+}
+
+TEST(PairFeatures, WordsOfOneTopicThatAreNotTheSameWord) {
+  // No word in common, but one topic (relatedness.hpp).
+  auto f = features_of("I enjoy Thai food", "Green curry is my go-to takeaway");
+  EXPECT_TRUE(has(f, "kw_shared_0"));
+  EXPECT_TRUE(has(f, "top_close"));
+  EXPECT_FALSE(has(f, "top_none"));
+  f = features_of("I play the violin", "My dentist appointment is on Friday");
+  EXPECT_TRUE(has(f, "top_none"));
+  EXPECT_FALSE(has(f, "top_close"));
+  // A negation on one side, of a related word: "coffee" / "espresso".
+  f = features_of("I don't drink coffee at all", "on my third espresso of the day");
+  EXPECT_TRUE(has(f, "neg_xor"));
+  EXPECT_TRUE(has(f, "neg_xor_related"));
+  EXPECT_FALSE(has(f, "neg_xor_shared"));
+}
+
+TEST(PairModel, WeighsTheWordsOfBothSidesApart) {
+  auto m = PairModel::parse("bias 0 0 0 0 0 0 1\nB_t_anymore 0 3 0 0 0 0 0\nA_t_anymore 0 0 0 0 3 0 0\n",
+                            "judge_model.txt");
+  ASSERT_TRUE(m) << m.error().message;
+  const PairFeatures bias = {{pair_feature_id("bias"), 1.0f}};
+  const std::vector<std::string> word = {"anymore"}, none;
+  auto top = [](const std::array<double, kClassCount>& p) {
+    return static_cast<C>(std::max_element(p.begin(), p.end()) - p.begin());
+  };
+  EXPECT_EQ(top(m->probabilities(bias)), C::unrelated);
+  EXPECT_EQ(top(m->probabilities(bias, word)), C::temporal_change);
+  EXPECT_EQ(top(m->probabilities(bias, none, word)), C::compatible);
+  EXPECT_DOUBLE_EQ(m->token_weight("anymore", 1), 3.0);
+  EXPECT_DOUBLE_EQ(m->token_weight("anymore", 1, true), 0.0);
+  EXPECT_DOUBLE_EQ(m->token_weight("anymore", 4, true), 3.0);
 }
 
 TEST(PairFeatures, ATypographicApostropheIsAnApostrophe) {

@@ -70,3 +70,27 @@ TEST(WordNet, LexicographerFilesNameSemanticCategories) {
   ASSERT_FALSE(ids.empty());
   EXPECT_STREQ(WordNet::lexfile_name(wn().synset(ids[0]).lexfile), "noun.location");
 }
+
+TEST(WordNet, DepthIsTheShortestHypernymPathToARoot) {
+  const auto entity = wn().synsets("entity", Pos::noun);
+  ASSERT_FALSE(entity.empty());
+  EXPECT_EQ(wn().depth(entity.front()), 0u);
+  // dish -> nutriment -> food -> substance -> matter -> physical entity -> entity
+  const auto dish = wn().synsets("dish", Pos::noun);
+  const auto food = wn().synsets("food", Pos::noun);
+  ASSERT_FALSE(dish.empty());
+  ASSERT_FALSE(food.empty());
+  EXPECT_GT(wn().depth(dish[1]), wn().depth(food.front()));
+  // A child is one step below its shallowest parent.
+  for (const char* w : {"beagle", "curry", "violin", "japan"}) {
+    const auto s = wn().synsets(w, Pos::noun);
+    ASSERT_FALSE(s.empty()) << w;
+    unsigned parent = 1000;
+    for (const auto& p : wn().pointers(s.front()))
+      if (p.rel == WordNet::Rel::hypernym || p.rel == WordNet::Rel::instance_hypernym)
+        parent = std::min(parent, wn().depth(p.target));
+    EXPECT_EQ(wn().depth(s.front()), parent + 1) << w;
+  }
+  // Adjectives have no hierarchy.
+  EXPECT_EQ(wn().depth(wn().synsets("red", Pos::adj).front()), 0u);
+}
