@@ -26,6 +26,7 @@
 #include "engine/text.hpp"
 #include "engine/wn_fast.hpp"
 #include "engine/normalizer.hpp"
+#include "engine/relatedness.hpp"
 
 namespace credence {
 
@@ -1638,7 +1639,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // About a thing (not a person), the subject itself is the shared entity
     // of every pair; only something else both name counts.
     const bool person = a.subject == "user" || a.subject_kind == SubjectKind::fuzzy || is_person(lex.wordnet(), a.subject);
-    const bool topic = shared_word || shares_thing(a, b) || (person && (related || related_topics(lex, a, b)));
+    // Words of one topic in other words ("coffee" / "espresso", "bike" /
+    // "cycle"; relatedness.hpp).
+    const auto kin = [&] {
+      const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
+      return t.synonym + t.close > 0;
+    };
+    const bool topic = shared_word || shares_thing(a, b) || (person && (related || related_topics(lex, a, b))) || kin();
     // One denies what the other affirms, in other constructions ("I never
     // touch pork" / "Pork chops are my favourite dinner"): a contradiction,
     // at LOW-MED, unless the scopes are disjoint or one is history.

@@ -1128,3 +1128,18 @@ TEST(JudgePrecision, AContrastWordAloneChangesNothingAnotherSlotSays) {
               {"The CI pipeline runs on Jenkins.", "As of this sprint the CI pipeline runs on GitHub Actions."}},
              C::temporal_change);
 }
+
+// Words of one topic in other words (relatedness.hpp: "suit" / "jeans" are
+// both clothing, "Nairobi" / "Mombasa" both Kenyan cities) put two claims on
+// one topic the way a shared word does: in disjoint contexts they are
+// context dependent, otherwise compatible; two different topics stay
+// unrelated.
+TEST(JudgeRules, WordsOfOneTopicInOtherWordsShareATopic) {
+  expect_all_structural({{"On client visits I always wear a suit.",
+                          "Day to day at the office it's jeans and a t-shirt for me."}},
+                        C::context_dependent);
+  expect_all_structural({{"I was born in Nairobi.", "Spent my whole childhood in Mombasa."}}, C::compatible);
+  expect_all_structural({{"I play the violin", "My dentist appointment is on Friday"},
+                         {"On client visits I always wear a suit.", "Our dentist is on Elm Street."}},
+                        C::unrelated);
+}
