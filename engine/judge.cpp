@@ -340,10 +340,8 @@ std::size_t ancestors_of(const WordNet& wn, const std::string& word, WordNet::Sy
   for (auto id : wn_fast::first_senses(wn.synsets(word, Pos::noun), 3))
     if (n < cap) out[n++] = id;
   for (std::size_t i = 0; i < n && i < cap; ++i)
-    for (const auto& p : wn.pointers(out[i]))
-      if ((p.rel == WordNet::Rel::hypernym || p.rel == WordNet::Rel::instance_hypernym) && n < cap &&
-          std::find(out, out + n, p.target) == out + n)
-        out[n++] = p.target;
+    for (auto parent : wn.parents(out[i]))
+      if (n < cap && std::find(out, out + n, parent) == out + n) out[n++] = parent;
   return n;
 }
 
@@ -943,7 +941,7 @@ bool related_topics(const Lexicon& lex, const Claim& a, const Claim& b) {
     if (v.predicate.empty()) return false;
     for (const auto& val : n.values)
       for (auto id : wn.lookup(val, Pos::noun))
-        for (const auto& p : wn.pointers(id))
+        for (const auto& p : wn.kin(id))
           if (p.rel == WordNet::Rel::derivation)
             for (auto w : wn.words(p.target))
               if (w == v.predicate) return true;
@@ -1530,7 +1528,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       if (v.predicate.empty() || v.values.size() > 0) return false;
       for (const auto& val : n.values)
         for (auto id : wn.synsets(val, Pos::noun))
-          for (const auto& p : wn.pointers(id))
+          for (const auto& p : wn.kin(id))
             if (p.rel == WordNet::Rel::derivation)
               for (auto w : wn.words(p.target))
                 if (w == v.predicate) return true;

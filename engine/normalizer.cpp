@@ -210,7 +210,7 @@ bool Parser::person_subject(const std::string& s) const {
 
 std::string Parser::country_of(const std::string& word) const {
   for (auto id : wn_.lookup(word, Pos::adj)) {
-    for (const auto& p : wn_.pointers(id)) {
+    for (const auto& p : wn_.kin(id)) {
       if (p.rel != WordNet::Rel::pertainym) continue;
       const auto w = wn_.words(p.target);
       if (w.empty()) continue;
@@ -2075,7 +2075,7 @@ std::string Parser::domain_of() const {
       // A state adjective ("asleep", "sober"): the domain of the word it is
       // derived from ("sleep": a verb of the body).
       for (auto id : wn_.lookup(head, Pos::adj))
-        for (const auto& p : wn_.pointers(id)) {
+        for (const auto& p : wn_.kin(id)) {
           if (p.rel != WordNet::Rel::derivation && p.rel != WordNet::Rel::pertainym) continue;
           const std::string_view lf = WordNet::lexfile_name(wn_.synset(p.target).lexfile);
           if (lf == "verb.body" || lf == "noun.state" || lf == "noun.body") return "health";

@@ -32,12 +32,9 @@ inline bool reaches(const WordNet& wn, Ids from, Ids targets, bool holonyms, int
   for (int d = 0; d < depth && n > 0; ++d) {
     std::size_t m = 0;
     for (std::size_t i = 0; i < n; ++i)
-      for (const auto& p : wn.pointers(cur[i])) {
-        const bool up = holonyms ? (p.rel == WordNet::Rel::part_holonym || p.rel == WordNet::Rel::member_holonym)
-                                 : (p.rel == WordNet::Rel::hypernym || p.rel == WordNet::Rel::instance_hypernym);
-        if (!up) continue;
-        if (contains(targets, p.target)) return true;
-        if (m < 64) nxt[m++] = p.target;
+      for (WordNet::SynsetId up : holonyms ? wn.holders(cur[i]) : wn.parents(cur[i])) {
+        if (contains(targets, up)) return true;
+        if (m < 64) nxt[m++] = up;
       }
     std::swap(cur, nxt);
     n = m;
@@ -69,13 +66,10 @@ inline bool fast_co_hyponyms(const WordNet& wn, const std::string& a, const std:
   if (x.empty() || y.empty()) return false;
   bool shared = false;
   for (auto s : x)
-    for (const auto& p : wn.pointers(s)) {
-      if (p.rel != WordNet::Rel::hypernym && p.rel != WordNet::Rel::instance_hypernym) continue;
+    for (auto ps : wn.parents(s))
       for (auto t : y)
-        for (const auto& q : wn.pointers(t))
-          if ((q.rel == WordNet::Rel::hypernym || q.rel == WordNet::Rel::instance_hypernym) && q.target == p.target)
-            shared = true;
-    }
+        for (auto pt : wn.parents(t))
+          if (pt == ps) shared = true;
   if (!shared) return false;
   for (auto s : x)
     if (contains(y, s)) return false;
@@ -94,9 +88,8 @@ inline bool close_siblings(const WordNet& wn, const std::string& a, const std::s
     for (int d = 0; d < depth; ++d) {
       const std::size_t end = n;
       for (std::size_t i = begin; i < end; ++i)
-        for (const auto& p : wn.pointers(out[i]))
-          if ((p.rel == WordNet::Rel::hypernym || p.rel == WordNet::Rel::instance_hypernym) && n < cap)
-            out[n++] = p.target;
+        for (auto parent : wn.parents(out[i]))
+          if (n < cap) out[n++] = parent;
       begin = end;
     }
     return n;

@@ -420,15 +420,12 @@ std::vector<WordNet::SynsetId> WordNet::ancestors(std::string_view word, Pos pos
   std::unordered_set<SynsetId> seen(frontier.begin(), frontier.end());
   for (int d = 0; d < max_depth && !frontier.empty(); ++d) {
     std::vector<SynsetId> next;
-    for (SynsetId s : frontier) {
-      for (const auto& p : pointers(s)) {
-        if ((p.rel == Rel::hypernym || p.rel == Rel::instance_hypernym) &&
-            seen.insert(p.target).second) {
-          out.push_back(p.target);
-          next.push_back(p.target);
+    for (SynsetId s : frontier)
+      for (SynsetId up : parents(s))
+        if (seen.insert(up).second) {
+          out.push_back(up);
+          next.push_back(up);
         }
-      }
-    }
     frontier.swap(next);
   }
   return out;
