@@ -1401,6 +1401,19 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.why = "The incoming statement changes something the existing memory names (" + cue_word + ").";
       return r;
     }
+    if ((a.subject == "user") != (b.subject == "user") && !b.additive) {
+      // The user on one side, a thing on the other, and words of one topic
+      // ("I enjoy Thai food" / "Green curry is my go-to takeaway"): the thing
+      // is likely the user's, on the same topic. LOW: the parse could not
+      // line them up.
+      const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
+      if (t.synonym + t.close > 0) {
+        r.cls = Classification::compatible;
+        r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
+        r.why = "One is about the user, the other about a thing on the same topic; both can hold.";
+        return r;
+      }
+    }
     r.cls = Classification::unrelated;
     r.conf = (a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) ? 0.88 : 0.7;
     r.why = "They are about different subjects (" + (a.subject.empty() ? std::string("?") : a.subject) +

@@ -1143,3 +1143,17 @@ TEST(JudgeRules, WordsOfOneTopicInOtherWordsShareATopic) {
                          {"On client visits I always wear a suit.", "Our dentist is on Elm Street."}},
                         C::unrelated);
 }
+
+// The user on one side and a thing on the other, with words of one topic:
+// compatible at LOW (the thing is likely the user's), not unrelated; with no
+// word of one topic they stay unrelated.
+TEST(JudgeRules, TheUserAndAThingOfTheSameTopicAreCompatible) {
+  for (const Pair& p : {Pair{"I enjoy Thai food", "Green curry is my go-to takeaway"},
+                        Pair{"I love dogs", "Our cat sleeps on the radiator all winter"}}) {
+    const Verdict v = test::verdict_with(test::structural_lexicon(), p.a, p.b);
+    EXPECT_EQ(v.classification, C::compatible) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_EQ(v.tier, ConfidenceTier::low);
+    EXPECT_EQ(v.write_tier, WriteTier::clean);
+  }
+  expect_all_structural({{"I enjoy Thai food", "The staging cluster is reset every Sunday"}}, C::unrelated);
+}
