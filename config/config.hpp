@@ -57,8 +57,8 @@ struct JudgeConfig {
   /// later stages, a gated NLI model or an LLM, would be consulted).
   double med_confidence = 0.6;
   /// The learned fallback (config/lexicon/judge_model.txt): weighs the cues of
-  /// a pair the structural comparison could not line up (its verdict
-  /// unrelated, compatible or LOW). Its verdicts are LOW, so they never block.
+  /// a pair the structural comparison did not settle (its verdict unrelated,
+  /// or no conflict and below HIGH). Its verdicts are LOW, so they never block.
   bool learned_fallback = true;
   /// The fallback changes a verdict only when it gives its class at least
   /// this probability.

@@ -82,8 +82,8 @@ struct Verdict {
 Severity severity_of(MemoryKind a, MemoryKind b);
 
 /// The embedded judge: the structural stage, then (when it found no
-/// conflict or only a LOW one and [judge] learned_fallback is on) the learned
-/// fallback of engine/pair_model.hpp, whose verdicts are LOW (stage
+/// conflict and no HIGH finding, and [judge] learned_fallback is on) the
+/// learned fallback of engine/pair_model.hpp, whose verdicts are LOW (stage
 /// "learned").
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming);
 
