@@ -195,16 +195,34 @@ TEST(LearnedFallback, FindsConflictsTheStructureCouldNotLineUpAtLowConfidence) {
 
 // A MED or HIGH structural verdict is a finding, not a failure to compare:
 // the fallback leaves it alone.
-TEST(LearnedFallback, LeavesDecidedVerdictsAlone) {
+// A conflict the structure found, and a HIGH finding, stand: the fallback is
+// not consulted.
+TEST(LearnedFallback, LeavesConflictsAndHighFindingsAlone) {
   for (const auto& [a, b] : {std::pair{"I work at Google", "I work at Apple"},
                              std::pair{"I live in Paris", "I moved to Berlin"},
-                             std::pair{"I like Honda", "I like Toyota"}}) {
+                             std::pair{"My favourite colour is green", "My favorite color is green"}}) {
     const Verdict s = judge_with(without_fallback(), a, b);
-    ASSERT_NE(s.tier, ConfidenceTier::low) << a << " / " << b;
+    const bool conflict = s.classification == C::true_contradiction || s.classification == C::temporal_change;
+    ASSERT_TRUE(conflict || s.tier == ConfidenceTier::high) << a << " / " << b << ": " << s.reasoning;
     const Verdict v = judge_with(test::lexicon(), a, b);
     EXPECT_EQ(v.classification, s.classification) << a << " / " << b;
     EXPECT_EQ(v.stage, "structural");
   }
+}
+
+// A MED verdict that finds no conflict is weighed: "I support Arsenal" /
+// "I support Chelsea" is structurally compatible at MED (supporting is not a
+// slot the lexicons call single-valued), and the fallback, which has seen
+// fans of two clubs conflict, calls it a contradiction, at LOW.
+TEST(LearnedFallback, WeighsANonConflictVerdictAtMed) {
+  const Verdict s = judge_with(without_fallback(), "I support Arsenal", "I support Chelsea");
+  ASSERT_EQ(s.classification, C::compatible) << s.reasoning;
+  ASSERT_EQ(s.tier, ConfidenceTier::med);
+  const Verdict v = judge_with(test::lexicon(), "I support Arsenal", "I support Chelsea");
+  EXPECT_EQ(v.stage, "learned") << v.reasoning;
+  EXPECT_EQ(v.classification, C::true_contradiction);
+  EXPECT_EQ(v.tier, ConfidenceTier::low);
+  EXPECT_NE(v.write_tier, WriteTier::block);
 }
 
 // Whatever the tier thresholds, a learned verdict is below the MED one.
