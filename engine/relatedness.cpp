@@ -173,23 +173,33 @@ namespace {
 
 /// Profiles of the words met lately on this thread: a user's memories reuse
 /// their vocabulary, so most words are looked up once. Bounded: the table is
-/// emptied when it reaches kCachedWords.
+/// emptied, before a comparison takes any profile from it, when the
+/// comparison's words could take it past kCachedWords.
 constexpr std::size_t kCachedWords = 2048;
 
-const Profile& profile_of(const WordNet& wn, const std::string& w) {
-  thread_local std::unordered_map<std::string, Profile> cache;
-  thread_local const WordNet* cached_for = nullptr;
-  if (cached_for != &wn || cache.size() >= kCachedWords) {
-    cache.clear();
-    cached_for = &wn;
+class ProfileCache {
+ public:
+  /// Makes room for `words` more profiles; call before taking any.
+  void reserve(const WordNet& wn, std::size_t words) {
+    if (wn_ != &wn || table_.size() + words > kCachedWords) {
+      table_.clear();
+      wn_ = &wn;
+    }
   }
-  auto it = cache.find(w);
-  if (it == cache.end()) {
-    it = cache.emplace(w, Profile()).first;
-    it->second.build(wn, it->first);
+  /// The profile of `w`; stays valid until the next reserve().
+  const Profile& get(const WordNet& wn, const std::string& w) {
+    auto it = table_.find(w);
+    if (it == table_.end()) {
+      it = table_.emplace(w, Profile()).first;
+      it->second.build(wn, it->first);
+    }
+    return it->second;
   }
-  return it->second;
-}
+
+ private:
+  std::unordered_map<std::string, Profile> table_;  // node-based: references survive inserts
+  const WordNet* wn_ = nullptr;
+};
 
 }  // namespace
 
@@ -199,8 +209,10 @@ TopicOverlap topic_overlap(const WordNet& wn, std::span<const std::string> a, st
   constexpr std::size_t kMaxWords = 32;
   std::array<const Profile*, kMaxWords> pa{}, pb{};
   const std::size_t na = std::min(a.size(), kMaxWords), nb = std::min(b.size(), kMaxWords);
-  for (std::size_t i = 0; i < na; ++i) pa[i] = &profile_of(wn, a[i]);
-  for (std::size_t j = 0; j < nb; ++j) pb[j] = &profile_of(wn, b[j]);
+  thread_local ProfileCache cache;
+  cache.reserve(wn, na + nb);
+  for (std::size_t i = 0; i < na; ++i) pa[i] = &cache.get(wn, a[i]);
+  for (std::size_t j = 0; j < nb; ++j) pb[j] = &cache.get(wn, b[j]);
   std::array<float, kMaxWords> best_a{}, best_b{};
   for (std::size_t i = 0; i < na; ++i)
     for (std::size_t j = 0; j < nb; ++j) {

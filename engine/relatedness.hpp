@@ -39,7 +39,8 @@ struct TopicOverlap {
 /// name no topic).
 float word_similarity(const WordNet& wn, const std::string& x, const std::string& y);
 
-/// Matches the content words (lemmas) of two statements.
+/// Matches the content words (lemmas) of two statements (the first 32 of
+/// each). Word profiles are kept in a bounded per-thread table.
 TopicOverlap topic_overlap(const WordNet& wn, std::span<const std::string> a, std::span<const std::string> b);
 
 }  // namespace credence

@@ -69,3 +69,22 @@ TEST(Relatedness, TopicOverlapCountsAndCovers) {
   EXPECT_NEAR(v.cover_a, 2.0f / 3.0f, 1e-6);
   EXPECT_TRUE(topic_overlap(wn(), {}, f).same == 0);
 }
+
+// The per-thread table of word profiles is bounded and emptied between
+// comparisons, never during one: thousands of new words later, a comparison
+// whose words fill the table past its bound still sees every profile.
+TEST(Relatedness, TheProfileTableStaysCorrectPastItsBound) {
+  for (int i = 0; i < 1500; ++i) {
+    const std::vector<std::string> a = {"cat", "w" + std::to_string(i) + "a"},
+                                   b = {"dog", "w" + std::to_string(i) + "b", "w" + std::to_string(i) + "c"};
+    const TopicOverlap t = topic_overlap(wn(), a, b);
+    ASSERT_EQ(t.close, 1) << i;
+    ASSERT_EQ(t.same, 0) << i;
+  }
+  // A statement's first 32 words are compared; the rest are left out.
+  std::vector<std::string> many = {"espresso"};
+  for (int i = 0; i < 40; ++i) many.push_back("x" + std::to_string(i));
+  many.push_back("latte");
+  const std::vector<std::string> coffee = {"coffee"};
+  EXPECT_EQ(topic_overlap(wn(), many, coffee).close, 1);  // espresso, not latte
+}
