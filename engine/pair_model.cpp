@@ -411,26 +411,26 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
       const CueDef* d = lex.cue_by_phrase(cue);
       set_id(d ? S.cue_kind(d->kind) : S.cue_other);
     }
-    auto flag = [&](std::size_t i, bool on) {
-      if (on) set_id(S.flag[i]);
-    };
-    // The order of kSideFlags.
-    flag(0, c.history);
-    flag(1, c.never);
-    flag(2, c.figurative);
-    flag(3, c.additive);
-    flag(4, c.correction);
-    flag(5, c.modality != Modality::none);
-    flag(6, !c.amounts.empty());
-    flag(7, !c.scope.empty());
-    flag(8, !c.change_cues.empty());
-    flag(9, c.tense == Tense::past);
-    flag(10, c.tense == Tense::future);
-    flag(11, neg);
-    flag(12, c.strong);
-    flag(13, c.slot.empty());
-    flag(14, c.subject == "user");
-    flag(15, contains(t, "!"));
+    // In the order of kSideFlags.
+    const bool flags[] = {c.history,
+                          c.never,
+                          c.figurative,
+                          c.additive,
+                          c.correction,
+                          c.modality != Modality::none,
+                          !c.amounts.empty(),
+                          !c.scope.empty(),
+                          !c.change_cues.empty(),
+                          c.tense == Tense::past,
+                          c.tense == Tense::future,
+                          neg,
+                          c.strong,
+                          c.slot.empty(),
+                          c.subject == "user",
+                          contains(t, "!")};
+    static_assert(std::size(flags) == std::size(kSideFlags), "one flag per name of kSideFlags");
+    for (std::size_t i = 0; i < std::size(flags); ++i)
+      if (flags[i]) set_id(S.flag[i]);
     set_id(S.kind_of(e.kind));
     for (std::size_t i = 0; i < std::size(kMarkerWords); ++i)
       if (contains(t, kMarkerWords[i])) set_id(S.word[i]);
