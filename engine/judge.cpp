@@ -18,6 +18,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <span>
 
 #include "common/json_writer.hpp"
@@ -994,6 +995,9 @@ struct Analysis {
   std::string why;
   bool temporal = false;
   bool retraction = false;  // B only ends A's value, with no new value
+  /// The topic overlap of the two claims, when a rule computed it (the
+  /// fallback's features reuse it instead of computing it again).
+  std::optional<TopicOverlap> topics;
 };
 
 Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& ea,
@@ -1406,8 +1410,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // ("I enjoy Thai food" / "Green curry is my go-to takeaway"): the thing
       // is likely the user's, on the same topic. LOW: the parse could not
       // line them up.
-      const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
-      if (t.synonym + t.close > 0) {
+      r.topics = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
+      if (r.topics->synonym + r.topics->close > 0) {
         r.cls = Classification::compatible;
         r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
         r.why = "One is about the user, the other about a thing on the same topic; both can hold.";
@@ -1653,8 +1657,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // Words of one topic in other words ("coffee" / "espresso", "bike" /
     // "cycle"; relatedness.hpp).
     const auto kin = [&] {
-      const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
-      return t.synonym + t.close > 0;
+      r.topics = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
+      return r.topics->synonym + r.topics->close > 0;
     };
     const bool topic = shared_word || shares_thing(a, b) || (person && (related || related_topics(lex, a, b))) || kin();
     // One denies what the other affirms, in other constructions ("I never
@@ -2099,7 +2103,7 @@ bool learned_may_refine(const Lexicon& lex, const Analysis& an) {
 void features_of(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                  const JudgeInput& incoming, const Analysis& an, PairFeatures& out) {
   pair_features(lex, PairView{a, existing.text, existing.kind}, PairView{b, incoming.text, incoming.kind},
-                StructuralView{an.cls, an.conf, tier_of(lex, an.conf)}, out);
+                StructuralView{an.cls, an.conf, tier_of(lex, an.conf), an.topics ? &*an.topics : nullptr}, out);
 }
 
 /// Readable names of the cues the model weighs most often.

@@ -344,7 +344,7 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
   if (!a.values.empty() && !b.values.empty())
     set(shared(a.values, b.values) > 0 ? "val_shared" : "val_disjoint");
   // Words of one topic that are not the same word (relatedness.hpp).
-  const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
+  const TopicOverlap t = sv.topics ? *sv.topics : topic_overlap(lex.wordnet(), a.keywords, b.keywords);
   const bool related = t.synonym + t.close > 0;
   {
     if (t.synonym > 0) set("top_syn");

@@ -32,6 +32,8 @@
 
 namespace credence {
 
+struct TopicOverlap;
+
 class Lexicon;
 enum class ConfidenceTier : std::uint8_t;
 
@@ -52,6 +54,9 @@ struct StructuralView {
   Classification cls;
   double confidence;
   ConfidenceTier tier;
+  /// The claims' topic overlap if the structural stage computed it (else
+  /// pair_features computes it).
+  const TopicOverlap* topics = nullptr;
 };
 
 /// Every feature name, indexed by id (stable within a build; the weights file

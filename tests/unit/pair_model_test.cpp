@@ -24,7 +24,7 @@ PairFeatures features_of(std::string_view a, std::string_view b, C structural = 
   const Claim ca = test::claim(a), cb = test::claim(b);
   PairFeatures f;
   pair_features(lex, PairView{ca, a, ka}, PairView{cb, b, kb},
-                StructuralView{structural, 0.5, ConfidenceTier::low}, f);
+                StructuralView{structural, 0.5, ConfidenceTier::low, nullptr}, f);
   return f;
 }
 
