@@ -1039,14 +1039,11 @@ TEST(JudgeRules, TheOneMeasureOfATextCountsWhenTheParseMissedIt) {
             C::duplicate);
   // Two measures in one text: which one is meant is not known, so the
   // structure claims no value conflict (the learned fallback may guess, at LOW).
-  EXPECT_NE(test::structural_verdict("The Redis cache TTL is 300 seconds",
-                                     "Entries in the Redis cache expire after ten minutes, or 20 minutes when idle",
-                                     MemoryKind::concept_, MemoryKind::concept_)
-                .classification,
+  const char* ttl = "The Redis cache TTL is 300 seconds";
+  const char* two_measures = "Entries in the Redis cache expire after ten minutes, or 20 minutes when idle";
+  EXPECT_NE(test::structural_verdict(ttl, two_measures, MemoryKind::concept_, MemoryKind::concept_).classification,
             C::true_contradiction);
-  test::expect_bounded("The Redis cache TTL is 300 seconds",
-                       "Entries in the Redis cache expire after ten minutes, or 20 minutes when idle",
-                       MemoryKind::concept_, MemoryKind::concept_);
+  test::expect_bounded(ttl, two_measures, MemoryKind::concept_, MemoryKind::concept_);
 }
 
 TEST(JudgeRules, ACopulaReadBothWaysRoundIsADuplicate) {
