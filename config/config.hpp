@@ -62,7 +62,7 @@ struct JudgeConfig {
   bool learned_fallback = true;
   /// The fallback changes a verdict only when it gives its class at least
   /// this probability.
-  double learned_min_probability = 0.6;
+  double learned_min_probability = 0.55;
 };
 
 /// The actor pipeline: [ingestion], [classifier], [drift] and the decay interval.

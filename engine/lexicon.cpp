@@ -418,6 +418,8 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
         for (const auto& w : words) evaluative_table_.add(lemmatise_phrase(w), f[0] == "evaluative_positive" ? 1 : 0);
       } else if (f[0] == "exclusion_exempt") {
         for (const auto& w : words) exclusion_exempt_.insert(join(lemmatise_phrase(w)));
+      } else if (f[0] == "female" || f[0] == "male") {
+        for (const auto& w : words) gendered_[join(lemmatise_phrase(w))] = f[0] == "female" ? 'f' : 'm';
       } else {
         return bad("unknown word kind `" + f[0] + "`");
       }

@@ -220,6 +220,12 @@ class Lexicon {
   /// Words that make a thing a substitute ("vegan cheese", "meat-free"), so
   /// world-knowledge exclusions do not apply to it.
   bool is_exclusion_exempt(std::string_view w) const { return exclusion_exempt_.count(std::string(w)) > 0; }
+  /// 'f' or 'm' for a noun naming a woman or a man ("sister", "husband";
+  /// words.txt female / male), else 0: whom "she" or "he" may mean.
+  char gender_of(std::string_view noun) const {
+    auto it = gendered_.find(std::string(noun));
+    return it == gendered_.end() ? 0 : it->second;
+  }
   /// A word that denies or excludes without a negator (words.txt implied_negative).
   bool is_implied_negative(std::string_view w) const { return implied_negatives_.count(std::string(w)) > 0; }
 
@@ -245,7 +251,7 @@ class Lexicon {
   double high_ = 0.85, med_ = 0.6;
   PairModel pair_model_;
   bool learned_ = true;
-  double learned_min_p_ = 0.6;
+  double learned_min_p_ = 0.55;
   std::vector<SlotDef> slots_;
   std::unordered_map<std::string, int> slot_index_;
   PhraseTable slot_patterns_;
@@ -275,6 +281,7 @@ class Lexicon {
   PhraseTable drop_table_;
   std::unordered_set<std::string> drop_words_;
   std::unordered_set<std::string> negators_, none_quantifiers_, habitual_, exclusion_exempt_, implied_negatives_;
+  std::unordered_map<std::string, char> gendered_;
   PhraseTable correction_table_, additive_table_, history_table_, evaluative_table_;
   std::unordered_map<std::string, std::string> lexfile_domain_, class_domain_;
   std::unordered_set<std::string> related_domains_, generic_domains_, independent_domains_;

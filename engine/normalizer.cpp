@@ -147,6 +147,7 @@ class Parser {
   void living_alone(Toks& s) const;
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
+  void subjectless_note(Toks& s) const;
   void lasted_since(const Toks& s);
   void strip_leading_adjunct(Toks& t);
   void strip_leading_pp(Toks& t);
@@ -356,6 +357,37 @@ void Parser::evaluative_copula(Toks& s) const {
   out.push_back(word_token(positive ? "like" : "dislike", positive ? "like" : "dislike", s[be].surface));
   out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(be));
   out.insert(out.end(), s.begin() + static_cast<long>(end), s.end());
+  s.swap(out);
+}
+
+/// A note about a person leaves the person out ("Allergic to shellfish",
+/// "Originally from Chile", "Not a fan of jazz", "No longer smokes", "Used
+/// to live in Paris"): the note's person is the user, so the sentence is read
+/// as the user's own ("I am allergic to shellfish", "I no longer smoke").
+/// Only where the first words cannot open a subject: an adjective or adverb
+/// (and nothing else) before a preposition, "not a", "no longer", "used to".
+/// A verb in its -s form ("Drives a Civic") is parse_subject's. Not for
+/// project notes, whose missing subject is the project.
+void Parser::subjectless_note(Toks& s) const {
+  if (ctx_.kind == MemoryKind::concept_ || s.size() < 3 || !s[0].is_word() || !s[1].is_word()) return;
+  const std::string& l0 = s[0].lemma;
+  auto only = [&](const std::string& w, Pos pos) {
+    for (Pos p : {Pos::noun, Pos::verb, Pos::adj, Pos::adv})
+      if ((p == pos) == wn_.synsets(w, p).empty()) return false;
+    return true;
+  };
+  bool be = false, subject = false;
+  if ((l0 == "no" && s[1].lemma == "longer") || (s[0].text == "used" && s[1].lemma == "to")) {
+    subject = true;
+  } else if (l0 == "not" && in(s[1].lemma, {"a", "an", "the", "into", "much", "big", "huge", "keen", "fond"})) {
+    subject = be = true;
+  } else if (is_prep(s[1].lemma) && s[1].lemma != "than" && (only(l0, Pos::adj) || only(l0, Pos::adv))) {
+    subject = be = true;
+  }
+  if (!subject) return;
+  Toks out{word_token("i", "i", "i")};
+  if (be) out.push_back(word_token("am", "be", "am"));
+  out.insert(out.end(), s.begin(), s.end());
   s.swap(out);
 }
 
@@ -1003,6 +1035,16 @@ std::size_t Parser::parse_subject(const Toks& t) {
     subject_person_ = true;
     return 1;
   }
+  if (l0 == "user" && t[0].text == "user" && t.size() > 2 && t[1].is_word() &&
+      (is_aux(t[1].lemma) || lex_.is_negator(t[1].lemma) || (t[1].text != t[1].lemma && verb_capable(t[1])))) {
+    // An agent's note names the user as "User" ("User cooks on Sundays",
+    // "User changed energy provider"): the verb after it is no part of a
+    // noun phrase ("user cook").
+    c_.subject = "user";
+    c_.subject_kind = SubjectKind::present;
+    subject_person_ = true;
+    return 1;
+  }
   if (t.size() > 2 && t[0].is_word() && !wn_.synsets(l0, Pos::adv).empty() &&
       wn_.synsets(l0, Pos::noun).empty() && wn_.synsets(l0, Pos::verb).empty() &&
       wn_.synsets(l0, Pos::adj).empty()) {
@@ -1048,6 +1090,47 @@ std::size_t Parser::parse_subject(const Toks& t) {
     c_.subject_kind = SubjectKind::present;
     subject_person_ = true;
     return 0;
+  }
+  if (ctx_.kind != MemoryKind::concept_ && !subject_from_scope_ && t.size() > 1 && t[0].is_word() &&
+      in(t[0].text, {"is", "was", "has", "does"}) && t[1].is_word() &&
+      !in(t[1].lemma, {"it", "there", "he", "she", "they", "this", "that", "i", "you", "we"})) {
+    // The same with an auxiliary ("Is left-handed", "Is a big fan of Bach",
+    // "Has never been to Japan", "Does not drive"); a question would put a
+    // subject after it ("Is it ...").
+    c_.subject = "user";
+    c_.subject_kind = SubjectKind::present;
+    subject_person_ = true;
+    return 0;
+  }
+  if (ctx_.kind != MemoryKind::concept_ && !subject_from_scope_ && t.size() > 1 && t[0].is_word() &&
+      t[0].text != t[0].lemma && t[0].text.back() == 's' && verb_capable(t[0]) &&
+      (!is_aux(l0) || t[0].text == "has")) {
+    // A note in the third person leaves its subject out ("Drives a 2012
+    // Civic", "Works at Deloitte", "Sweetens her coffee with stevia", "Has a
+    // nut allergy"): the note's person, the user, from the verb on. The verb
+    // is in its -s form and what follows opens its object or complement; an
+    // auxiliary soon after would make the word a plural noun ("Lights in the
+    // hall are on"), and a scope the sentence began with is the subject
+    // ("Staging has 2 replicas").
+    const Token& n = t[1];
+    bool aux_soon = false;
+    for (std::size_t k = 2; k < t.size() && k <= 4 && t[k].is_word(); ++k) aux_soon = aux_soon || is_aux(t[k].lemma);
+    // A bare noun opens the object ("Wears glasses for reading", "Works
+    // night shifts"), unless it could be the verb of a plural subject
+    // ("Lights flicker at night"); an adverb does ("Works remotely on
+    // Fridays", "Reads mostly science fiction") unless it could be a noun.
+    const bool bare_object = noun_capable(n) && (n.text != n.lemma || !verb_capable(n));
+    const bool adverb = wn_.synsets(n.lemma, Pos::noun).empty() && wn_.synsets(n.lemma, Pos::verb).empty() &&
+                        !wn_.synsets(n.lemma, Pos::adv).empty();
+    const bool opens = !n.is_word() || is_prep(n.lemma) || is_possessive_det(n.lemma) || n.capitalised ||
+                       bare_object || adverb ||
+                       in(n.lemma, {"the", "a", "an", "no", "some", "any", "every", "two", "three", "around"});
+    if (opens && !aux_soon) {
+      c_.subject = "user";
+      c_.subject_kind = SubjectKind::present;
+      subject_person_ = true;
+      return 0;
+    }
   }
   auto past_form = [&](const Token& x) {
     // looks_past, or an irregular past that is also a noun ("left", "found").
@@ -1257,6 +1340,9 @@ std::size_t Parser::parse_subject(const Toks& t) {
       attribute_ = np;
     } else {
       c_.subject = canon_phrase(np);
+      // "Users can upload 50 MB": a product's users, not the user a note
+      // is about ("User prefers email").
+      if (c_.subject == "user" && np.size() == 1 && np.front().text == "users") c_.subject = "users";
       if (user_possessor && np.size() == 1) user_relation_ = np.front();
       if (user_possessor) {
         // "my cat Biscuit": the thing owned is the cat; the name follows it.
@@ -2179,6 +2265,7 @@ Claim Parser::run(std::string_view text) {
   if (std::none_of(sent.begin(), sent.end(), [](const Token& t) { return t.is_word(); }))
     sent = first_sentence(true);
   existential_at_home(sent);
+  subjectless_note(sent);
   naming_copula(sent);
   living_alone(sent);
   decade_age(sent);

@@ -315,6 +315,22 @@ TEST(JudgeRules, DifferentSubjectsAreUnrelated) {
              C::unrelated);
 }
 
+// "He" or "she" on one side names the person the other side is about, when
+// the pronoun fits; never at HIGH (the referent is a guess), so never a block.
+TEST(JudgeRules, APronounMeansThePersonTheOtherSideNamesIfItFits) {
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"My brother is a nurse.", "He works as an accountant."},
+           {"My mum lives in Cork.", "She lives in Galway."},
+           {"My boss lives in Cork.", "She lives in Galway."}}) {
+    const Verdict v = verdict(a, b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << a << " / " << b;
+    EXPECT_NE(v.write_tier, WriteTier::block) << a << " / " << b;
+  }
+  expect_all({{"My sister is a nurse.", "He works as an accountant."},
+              {"My dad lives in Cork.", "She lives in Galway."}},
+             C::unrelated);
+}
+
 // Two statements of the speaker that share a topic (here "the concert"),
 // with nothing opposing them, are compatible: the pre-screen pairs them, so
 // they are not "unrelated".
@@ -587,6 +603,8 @@ TEST(JudgeHistory, AnIncomingStatementAboutThePastNextToAPresentOneIsCompatibleN
     const Verdict v = verdict(p.a, p.b);
     EXPECT_EQ(v.classification, C::compatible) << p.a << " / " << p.b << ": " << v.reasoning;
     EXPECT_NE(v.write_tier, WriteTier::block) << p.a << " / " << p.b;
+    // A settled rule: the learned fallback does not second-guess it.
+    EXPECT_EQ(v.stage, "structural") << p.a << " / " << p.b << ": " << v.reasoning;
   }
 }
 

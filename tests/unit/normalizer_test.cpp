@@ -41,6 +41,49 @@ TEST(Tokenizer, NormalisesUnitsToTheBaseUnit) {
   EXPECT_EQ(tokenize(test::lexicon(), "a pair of approvals").front().text, "2");
 }
 
+TEST(Normalizer, ANoteAboutAPersonThatLeavesThePersonOutIsTheUsers) {
+  // The memory-store register: "Works at Deloitte" says what "I work at
+  // Deloitte" says.
+  auto same_as = [](const char* note, const char* said) {
+    const Claim a = claim(note), b = claim(said);
+    EXPECT_EQ(a.subject, "user") << note;
+    EXPECT_EQ(a.subject, b.subject) << note;
+    EXPECT_EQ(a.slot, b.slot) << note;
+    EXPECT_EQ(a.values, b.values) << note;
+  };
+  same_as("Works at Deloitte as an auditor.", "I work at Deloitte as an auditor.");
+  same_as("Drives a 2012 Honda Civic.", "I drive a 2012 Honda Civic.");
+  same_as("Lives in a studio flat in Leith.", "I live in a studio flat in Leith.");
+  same_as("Has a tree-nut allergy.", "I have a tree-nut allergy.");
+  same_as("Sweetens her coffee with stevia.", "I sweeten my coffee with stevia.");
+  same_as("Wears glasses for reading.", "I wear glasses for reading.");
+  same_as("Works remotely on Fridays.", "I work remotely on Fridays.");
+  same_as("Allergic to shellfish.", "I am allergic to shellfish.");
+  same_as("Fluent in Spanish.", "I'm fluent in Spanish.");
+  same_as("Not a fan of jazz.", "I am not a fan of jazz.");
+  same_as("Used to live in Paris.", "I used to live in Paris.");
+  same_as("No longer smokes.", "I no longer smoke.");
+  same_as("Is left-handed", "I am left-handed");
+  same_as("Has never been to Japan.", "I have never been to Japan.");
+  same_as("Works night shifts.", "I work night shifts.");
+  same_as("Reads mostly science fiction.", "I read mostly science fiction.");
+  same_as("User plays squash every Thursday.", "I play squash every Thursday.");
+  same_as("User cooks elaborate meals on Sundays.", "I cook elaborate meals on Sundays.");
+  // A product's users are not the user a note is about.
+  EXPECT_EQ(claim("Users can upload files of up to 50 MB.").subject, "users");
+  // A question puts its subject after the auxiliary.
+  EXPECT_NE(claim("Is it raining in Leeds?").subject, "user");
+  // A plural noun before its verb is still the subject, and a scope the
+  // sentence starts with is the subject of a project fact.
+  EXPECT_EQ(claim("Lights flicker at night.").subject, "light");
+  EXPECT_EQ(claim("Dogs bark at night.").subject, "dog");
+  EXPECT_NE(claim("Used cars are cheap.").subject, "user");
+  // A project note's missing subject is the project's, not the user's.
+  NormalizeContext concept_note;
+  concept_note.kind = MemoryKind::concept_;
+  EXPECT_NE(normalize(test::lexicon(), "Deploys to production require approval", concept_note).subject, "user");
+}
+
 TEST(Normalizer, AConjunctionBetweenTwoScopesGoesWithThem) {
   Claim c = claim("Mondays and Wednesdays are my yoga days");
   EXPECT_EQ(c.subject, "user");
@@ -107,6 +150,9 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
   EXPECT_EQ(first("2am").text, "02:00");
   EXPECT_EQ(first("2 am").text, "02:00");
   EXPECT_EQ(first("11pm").text, "23:00");
+  EXPECT_EQ(first("10 o'clock").text, "10:00");
+  EXPECT_EQ(first("ten o'clock").kind, Token::Kind::time);
+  EXPECT_EQ(first("13 o'clock").kind, Token::Kind::number) << "no hour on a clock face";
   EXPECT_EQ(first("third").kind, Token::Kind::ordinal);
   EXPECT_EQ(first("sixteenth").number, 16);
   EXPECT_EQ(first("34 years old").text, "34") << "an age is a plain number";
