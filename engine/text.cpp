@@ -591,24 +591,20 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       // Clock: "2 am", "7 o'clock".
       if (attached_unit.empty() && i + 1 < words.size()) {
         const std::string& nx = words[i + 1].first;
+        std::optional<std::string> clock;
         if ((nx == "o'clock" || nx == "oclock") && *num >= 1 && *num <= 12 && *num == std::floor(*num)) {
           // "10 o'clock": the hour, as "half nine" reads, without am / pm.
+          clock = two(static_cast<int>(*num)) + ":00";
+        } else if (nx == "am" || nx == "pm" || nx == "a.m." || nx == "p.m." || nx == "a.m" || nx == "p.m") {
+          clock = parse_clock(format_number(*num), nx);
+        }
+        if (clock) {
           t.kind = Token::Kind::time;
-          t.text = t.lemma = two(static_cast<int>(*num)) + ":00";
+          t.text = t.lemma = *clock;
           t.surface += " " + words[i + 1].second;
           ++i;
           out.push_back(std::move(t));
           continue;
-        }
-        if (nx == "am" || nx == "pm" || nx == "a.m." || nx == "p.m." || nx == "a.m" || nx == "p.m") {
-          if (auto clock = parse_clock(format_number(*num), nx)) {
-            t.kind = Token::Kind::time;
-            t.text = t.lemma = *clock;
-            t.surface += " " + words[i + 1].second;
-            ++i;
-            out.push_back(std::move(t));
-            continue;
-          }
         }
       }
       // Unit: attached ("30s") or following, up to three words ("requests per minute").
