@@ -236,12 +236,14 @@ class Comparer {
       if ((na.size() != wa.size() || nb.size() != wb.size()) && na == nb) return ValueRel::equal;
     }
     if (wa.size() != wb.size()) {
-      // "jazz" / "jazz music": the extra words only name the kind -> equal.
+      // "jazz" / "jazz music": the extra words only name the kind -> equal;
+      // so do words naming where a place lies ("valencia" / "valencia
+      // spain"), unlike a place within it ("texas" / "austin texas").
       auto extra_is_kind = [&](const std::vector<std::string>& big, const std::vector<std::string>& small) {
         for (const auto& w : big) {
           if (std::find(small.begin(), small.end(), w) != small.end()) continue;
           bool kind = false;
-          for (const auto& s : small) kind = kind || wn_fast::fast_is_a(wn_, s, w, 2, 6);
+          for (const auto& s : small) kind = kind || wn_fast::fast_is_a(wn_, s, w, 2, 6) || wn_fast::part_of(wn_, s, w);
           if (!kind) return false;
         }
         return true;
@@ -1456,9 +1458,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
              wn.synsets(c.values.front(), Pos::verb).empty();
     return c.values.size() == 1 && lex.class_of(c.values.front()) && lex.class_of(c.values.front())->slot == c.slot;
   };
+  // Where a person lives and where a thing is: one slot once the subjects
+  // are one ("My sister Priya lives in Melbourne" / "Priya has lived in
+  // Perth": the parse knows the relation, not the name, as a person).
+  auto where = [](const std::string& s) { return s == "residence" || s == "location"; };
   const bool same_slot = (!a.slot.empty() && a.slot == b.slot) ||
                          (a.slot != b.slot && (a.slot == "state" || b.slot == "state") && adjectival(a) &&
-                          adjectival(b) && a.subject_kind == SubjectKind::present);
+                          adjectival(b) && a.subject_kind == SubjectKind::present) ||
+                         (where(a.slot) && where(b.slot));
   auto shares_thing = [&](const Claim& x, const Claim& y) {
     std::vector<std::string> tx = x.values, ty = y.values;
     if (!x.object.empty()) tx.push_back(x.object);

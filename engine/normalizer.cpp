@@ -132,6 +132,7 @@ class Parser {
     return !s_form && !ing && wn_.synsets(s, Pos::noun).empty() && verb_capable(t);
   }
   bool person_subject(const std::string& subject) const;
+  bool simile(const Toks& t) const;
   std::string country_of(const std::string& word) const;
   bool profession(const std::string& noun) const;
   std::string canon_phrase(const Toks& np) const;
@@ -170,7 +171,8 @@ class Parser {
   const NormalizeContext& ctx_;
   Claim c_;
   bool subject_person_ = false;
-  bool subject_generic_ = false;   // "you must ..." -> the action is the subject
+  bool subject_generic_ = false;
+  bool indefinite_complement_ = false;  // "is a/an ..." (parse_predicate)   // "you must ..." -> the action is the subject
   bool subject_from_scope_ = false;
   std::string possessor_;          // "my brother's name": brother
   Toks attribute_;                 // "my brother's name": name
@@ -204,9 +206,44 @@ bool Parser::person_subject(const std::string& s) const {
   if (s == "user") return true;
   const std::string head = last_word(s);
   if (kin_word(head)) return true;
+  // A relation before a name ("nephew sam", "wife sofia"): the head is the
+  // name, the person is the relation's (not "partner api": a common noun).
+  if (const auto sp = s.rfind(' '); sp != std::string::npos) {
+    const std::string before = last_word(s.substr(0, sp));
+    if (kin_word(before) || lex_.gender_of(before) != 0) {
+      auto name_ids = wn_.lookup(head, Pos::noun);
+      const std::string_view lf =
+          name_ids.empty() ? std::string_view() : WordNet::lexfile_name(wn_.synset(name_ids.front()).lexfile);
+      if (lf.empty() || lf == "noun.person" || lf == "noun.location") return true;
+    }
+  }
   auto ids = wn_.lookup(head, Pos::noun);
   return !ids.empty() &&
          std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "noun.person";
+}
+
+/// A comparison with a creature or a thing no statement means literally:
+/// "blind as a bat", "as quiet as a mouse", "slower than a snail", "older
+/// than dirt": an adjective, "as" or "than", and a noun naming an animal, a
+/// plant, an object or a substance (not another person or a made thing:
+/// "taller than my brother", "faster than the old laptop" are literal).
+bool Parser::simile(const Toks& t) const {
+  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
+    if (!t[i].is_word() || (t[i].lemma != "as" && t[i].lemma != "than")) continue;
+    const Token& adj = t[i - 1];
+    if (!adj.is_word() || (wn_.lookup(adj.lemma, Pos::adj).empty() && wn_.lookup(adj.text, Pos::adj).empty()))
+      continue;
+    if (is_prep(adj.lemma) || looks_past(adj)) continue;  // "neutered as a kitten"
+    std::size_t k = i + 1;
+    if (k < t.size() && t[k].is_word() && in(t[k].lemma, {"a", "an"})) ++k;
+    else if (t[i].lemma == "as") continue;  // "as a": "took over as lead" compares nothing
+    if (k >= t.size() || !t[k].is_word() || t[k].capitalised) continue;
+    auto ids = wn_.lookup(t[k].lemma, Pos::noun);
+    if (ids.empty()) continue;
+    const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+    if (lf == "noun.animal" || lf == "noun.plant" || lf == "noun.object" || lf == "noun.substance") return true;
+  }
+  return false;
 }
 
 std::string Parser::country_of(const std::string& word) const {
@@ -1364,6 +1401,9 @@ std::size_t Parser::parse_subject(const Toks& t) {
     c_.subject_kind = SubjectKind::present;
   if (user_possessor && c_.subject_kind == SubjectKind::fuzzy) c_.subject_kind = SubjectKind::present;
   subject_person_ = person_subject(c_.subject);
+  if (!subject_person_ && i >= 2 && i <= t.size() && t[i - 1].is_word() && t[i - 1].capitalised &&
+      t[i - 2].is_word() && (kin_word(lex_.canonical(t[i - 2].lemma)) || lex_.gender_of(t[i - 2].lemma) != 0))
+    subject_person_ = true;  // "My nephew Sam": a name WordNet knows as a thing (a "SAM" missile)
   return i;
 }
 
@@ -1500,23 +1540,58 @@ void Parser::copula(const Toks& p, std::size_t from) {
   // A person called a thing or an animal ("my boss is a shark", "my boss is
   // a dinosaur"): a metaphor, not a literal claim.
   const Token& last = rest.back();
-  if (!subject_person_ && attribute_.empty() && last.is_word() && !last.capitalised && !c_.subject.empty()) {
-    // "My cat is a little devil": an animal called a kind of person.
-    auto sid = wn_.lookup(last_word(c_.subject), Pos::noun);
-    auto cid = wn_.lookup(last.lemma, Pos::noun);
-    if (!sid.empty() && !cid.empty() &&
-        std::string_view(WordNet::lexfile_name(wn_.synset(sid.front()).lexfile)) == "noun.animal" &&
-        std::string_view(WordNet::lexfile_name(wn_.synset(cid.front()).lexfile)) == "noun.person")
-      c_.figurative = true;
+  // The head of the complement's noun phrase: its last word before a
+  // preposition, a conjunction or punctuation ("a zombie until she's had
+  // her coffee", "a big kid - always first on the bouncy castle").
+  // Only a complement with "a" or "an" names a kind ("is a shark"; "we're
+  // the house with the blue door" picks one out).
+  const Token* head = nullptr;
+  for (const auto& t : rest) {
+    if (!indefinite_complement_) break;
+    if (!t.is_word() || is_prep(t.lemma) || is_conj(t.lemma) || is_aux(t.lemma) ||
+        in(t.lemma, {"so", "but", "when", "if"}))
+      break;
+    head = &t;
   }
-  if (subject_person_ && !dummy_it_ && attribute_.empty() && last.is_word() && !last.capitalised &&
-      !lex_.class_of(last.lemma)) {
-    auto ids = wn_.lookup(last.lemma, Pos::noun);
-    if (!ids.empty() && wn_.lookup(last.lemma, Pos::adj).empty()) {
-      const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
-      if (lf == "noun.animal" || lf == "noun.food" || lf == "noun.plant" || lf == "noun.artifact" ||
-          lf == "noun.object" || lf == "noun.substance")
+  // A thing's name with a sense for a kind of person is meant literally of
+  // one ("a huge F1 fan"); an animal's is a metaphor even so ("a shark").
+  auto person_sense = [&](const std::string& w) {
+    auto ids = wn_.lookup(w, Pos::noun);
+    for (std::size_t k = 0; k < ids.size() && k < 3; ++k)
+      if (std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.person") return true;
+    return false;
+  };
+  if (head && !head->capitalised && !looks_past(*head) && noun_capable(*head) && !c_.subject.empty() && attribute_.empty()) {
+    auto lexfile = [&](const std::string& w) -> std::string_view {
+      auto ids = wn_.lookup(w, Pos::noun);
+      return ids.empty() ? std::string_view() : WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+    };
+    const std::string_view cf = lexfile(head->lemma);
+    if (!subject_person_) {
+      // "My cat is a little devil": an animal called a kind of person; "the
+      // db box is a beast", "my laptop is a dinosaur": a made thing called
+      // an animal.
+      // Not when a word of the subject names a creature ("our dog Max is a
+      // beagle": the head is a name).
+      const std::string_view sf = lexfile(last_word(c_.subject));
+      bool creature = false;
+      for (std::size_t i = 0; i < c_.subject.size();) {
+        std::size_t j = c_.subject.find(' ', i);
+        if (j == std::string::npos) j = c_.subject.size();
+        const std::string_view wf = lexfile(c_.subject.substr(i, j - i));
+        creature = creature || wf == "noun.animal" || wf == "noun.person";
+        i = j + 1;
+      }
+      if ((sf == "noun.animal" && cf == "noun.person") || (sf == "noun.artifact" && cf == "noun.animal" && !creature))
         c_.figurative = true;
+    } else if (!dummy_it_ && !lex_.class_of(head->lemma) && wn_.lookup(head->lemma, Pos::adj).empty() &&
+               (cf == "noun.animal" ||
+                ((cf == "noun.food" || cf == "noun.plant" || cf == "noun.artifact" || cf == "noun.object" ||
+                  cf == "noun.substance") &&
+                 !person_sense(head->lemma)))) {
+      // A person called a thing or an animal ("my boss is a shark", "I'm a
+      // whale after Christmas"): a metaphor, not a literal claim.
+      c_.figurative = true;
     }
   }
   if (subject_person_ && last.is_word() && rest.size() <= 3 && !last.capitalised) {
@@ -1744,6 +1819,18 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
 }
 
 void Parser::parse_predicate(Toks p) {
+  // "is a ...", "'m practically a ...": the copula's complement names a kind
+  // (see copula()); the articles go next.
+  for (std::size_t i = 0; i + 1 < p.size() && !indefinite_complement_; ++i) {
+    if (!p[i].is_word() || p[i].lemma != "be") continue;
+    for (std::size_t k = i + 1; k < p.size() && k <= i + 3 && p[k].is_word(); ++k) {
+      if (in(p[k].lemma, {"a", "an"})) {
+        indefinite_complement_ = true;
+        break;
+      }
+      if (!lex_.is_negator(p[k].lemma) && wn_.lookup(p[k].lemma, Pos::adv).empty()) break;
+    }
+  }
   p.erase(std::remove_if(p.begin(), p.end(),
                          [](const Token& t) { return t.is_word() && in(t.lemma, {"the", "a", "an"}); }),
           p.end());
@@ -2198,6 +2285,7 @@ Claim Parser::run(std::string_view text) {
     const auto lem = lemmas_of(all);
     for (std::size_t i = 0; i < lem.size(); ++i)
       if (lex_.figurative_table().match(lem, i)) c_.figurative = true;
+    if (!c_.figurative) c_.figurative = simile(all);
   }
   // The whole text but a parenthesised aside ("(see the wiki)", "(ticket
   // 4521)"), which the claim leaves out, unless the aside is all there is.

@@ -317,6 +317,30 @@ TEST(JudgeRules, DifferentSubjectsAreUnrelated) {
 
 // "He" or "she" on one side names the person the other side is about, when
 // the pronoun fits; never at HIGH (the referent is a guess), so never a block.
+TEST(JudgeRules, AValueNamedWithWhereItLiesIsTheSameValue) {
+  // The extra words say where the place is ("Valencia, Spain"): a
+  // restatement, unlike a place inside the other ("Austin, Texas" / "Texas"
+  // above is more specific).
+  expect_all_structural({{"My girlfriend Chloe is from Valencia.", "Chloe is from Valencia, Spain."},
+                         {"I grew up in Cork, Ireland.", "I grew up in Cork."}},
+                        C::duplicate);
+  expect_all_structural({{"I live in Texas", "I live in Austin, Texas"}}, C::compatible);
+}
+
+TEST(JudgeRules, WhereANamedPersonLivesIsOneSlotWithWhereTheirRelationLives) {
+  // "My sister Priya" is a person to the parse, "Priya" alone a name: where
+  // each lives is one slot, so two cities contradict.
+  for (const Pair& p : {Pair{"My sister Priya lives in Melbourne.", "Priya lives in Perth."},
+                        Pair{"My best friend Wanjiru is based in Nairobi.", "Wanjiru lives in Kigali."}}) {
+    const Verdict v = test::verdict_with(test::structural_lexicon(), p.a, p.b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+}
+
+TEST(JudgeRules, ARelationsInabilityAndTheirDoingItContradict) {
+  expect_all_structural({{"My nephew Sam can't swim.", "Sam swims for his school team."}}, C::true_contradiction);
+}
+
 TEST(JudgeRules, APronounMeansThePersonTheOtherSideNamesIfItFits) {
   for (const Pair& p : {Pair{"My brother is a nurse.", "He works as an accountant."},
                         Pair{"My mum lives in Cork.", "She lives in Galway."},

@@ -534,6 +534,44 @@ TEST(Normalizer, FigurativeIdiomsAndMetaphors) {
   EXPECT_FALSE(claim("My favourite food is pizza").figurative);
 }
 
+TEST(Normalizer, MetaphorsAreReadFromTheComplementsHeadNoun) {
+  // The noun the copula's "a"/"an" introduces decides, whatever follows it.
+  EXPECT_TRUE(claim("My boss is a shark").figurative);
+  EXPECT_TRUE(claim("My nephew is a proper little monkey, he climbs everything in the house").figurative);
+  EXPECT_TRUE(claim("My laptop is a total dinosaur").figurative) << "a made thing called an animal";
+  // Not a noun at the end of the sentence ("the room", "jeans"), not a
+  // definite description, not a participle, not a word with a person sense.
+  EXPECT_FALSE(claim("With close friends I'm the loudest person in the room").figurative);
+  EXPECT_FALSE(claim("In our own office I'm super casual, jeans and trainers").figurative);
+  EXPECT_FALSE(claim("We're the house with the navy blue front door").figurative);
+  EXPECT_FALSE(claim("My wife Sofia is Brazilian, born and raised in Recife").figurative);
+  EXPECT_FALSE(claim("She's a huge F1 fan and never misses a race weekend").figurative);
+  EXPECT_FALSE(claim("Our dog Max is a pure-bred beagle").figurative) << "the subject's head is a name";
+}
+
+TEST(Normalizer, SimilesWithACreatureOrAThingAreFigurative) {
+  EXPECT_TRUE(claim("I'm blind as a bat before my first coffee").figurative);
+  EXPECT_TRUE(claim("Our Wi-Fi is slower than a snail").figurative);
+  EXPECT_TRUE(claim("My grandad is as quiet as a mouse").figurative);
+  // Comparisons with people or made things are literal; so is "as" a role.
+  EXPECT_FALSE(claim("I'm taller than my brother").figurative);
+  EXPECT_FALSE(claim("The new laptop is faster than the old laptop").figurative);
+  EXPECT_FALSE(claim("Kenji took over as mobile tech lead").figurative);
+  EXPECT_FALSE(claim("Pepper was neutered as a kitten").figurative);
+}
+
+TEST(Normalizer, ARelationBeforeANameIsAPerson) {
+  // "My nephew Sam can't swim": an ability, as "I can't swim" is, not a
+  // permission ("Interns can't deploy").
+  const Claim sam = claim("My nephew Sam can't swim");
+  EXPECT_EQ(sam.modality, Modality::none);
+  EXPECT_EQ(sam.stance, -1);
+  EXPECT_EQ(claim("I can't swim").stance, -1);
+  EXPECT_EQ(claim("My partner Ana is 34").slot, "age");
+  // A relation word before a common noun is no person.
+  EXPECT_NE(claim("The partner portal is 3").slot, "age");
+}
+
 TEST(Normalizer, GenericSubjectsBecomeTheAction) {
   EXPECT_EQ(claim("You must run the tests before merging").subject,
             claim("Running the tests before merging is mandatory").subject);
