@@ -1426,6 +1426,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.why = "The incoming statement changes something the existing memory names (" + cue_word + ").";
       return r;
     }
+    if (!b.additive && restates_amounts(a, b, ea.text, eb.text)) {
+      // The same numbers of a shared thing, whatever the parse took as the
+      // subjects ("I take 50 mg of sertraline every day" / "im on
+      // sertraline, 50mg daily"; "Disk usage alert threshold is 85%" / "we
+      // alert once a disk gets to 85 percent full").
+      r.cls = Classification::duplicate;
+      r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
+      r.why = "Both give the same amounts for the same thing in other words.";
+      return r;
+    }
     if ((a.subject == "user") != (b.subject == "user") && !b.additive) {
       // The user on one side, a thing on the other, and words of one topic
       // ("I enjoy Thai food" / "Green curry is my go-to takeaway"): the thing

@@ -387,6 +387,20 @@ TEST(JudgeRules, TheSameAmountsOfOneThingInOtherWordsAreADuplicate) {
             C::duplicate);
 }
 
+TEST(JudgeRules, TheSameAmountsOfOneThingAreADuplicateWhateverTheParseTookAsSubjects) {
+  // The parse finds different subjects (a setting / "we"; the user / a
+  // laptop), the numbers and the thing are the same.
+  const std::initializer_list<Pair> restated = {
+      {"Disk usage alert threshold is 85%.", "we alert once a disk gets to 85 percent full"},
+      {"I keep my laptop screen brightness at 70%.", "laptop display brightness: 70 percent"},
+      {"Max upload size for the media service is 25 MB", "media-svc rejects any upload bigger than 25 megabytes"}};
+  expect_all_structural(restated, C::duplicate);
+  // Another number, or nothing shared but the number, is no restatement.
+  expect_all_structural({{"Disk usage alert threshold is 85%.", "we alert once a disk gets to 90 percent full"},
+                         {"Disk usage alert threshold is 85%.", "My battery is at 85 percent"}},
+                        C::unrelated);
+}
+
 TEST(JudgeRules, OneStatementInAnotherConstructionIsADuplicate) {
   // The parse finds different slots; the words (and the days, a scope
   // joined by "and") are the same.
