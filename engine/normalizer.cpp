@@ -12,6 +12,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <unordered_set>
@@ -133,6 +134,7 @@ class Parser {
   }
   bool person_subject(const std::string& subject) const;
   bool simile(const Toks& t) const;
+  static bool feels_an_age(const Toks& t);
   std::string country_of(const std::string& word) const;
   bool profession(const std::string& noun) const;
   std::string canon_phrase(const Toks& np) const;
@@ -242,6 +244,28 @@ bool Parser::simile(const Toks& t) const {
     if (ids.empty()) continue;
     const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
     if (lf == "noun.animal" || lf == "noun.plant" || lf == "noun.object" || lf == "noun.substance") return true;
+  }
+  return false;
+}
+
+/// Feeling an old age is how a person says they are tired or stiff ("I feel
+/// about ninety", "felt like I was a hundred"), not how old they are.
+bool Parser::feels_an_age(const Toks& t) {
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (!t[i].is_word() || t[i].lemma != "feel") continue;
+    for (std::size_t k = i + 1; k < t.size() && k <= i + 5; ++k) {
+      if (t[k].kind == Token::Kind::number) {
+        const double n = std::atof(t[k].text.c_str());
+        const bool years_next = k + 1 < t.size() && t[k + 1].is_word() && in(t[k + 1].lemma, {"year", "yrs"});
+        if (n >= 70 && n <= 200 && (k + 1 == t.size() || !t[k + 1].is_word() || years_next ||
+                                    is_prep(t[k + 1].lemma) || is_conj(t[k + 1].lemma)))
+          return true;
+        break;
+      }
+      if (!t[k].is_word() || !in(t[k].lemma, {"about", "like", "around", "almost", "nearly", "i", "be", "a",
+                                              "at", "least", "roughly", "basically", "literally"}))
+        break;
+    }
   }
   return false;
 }
@@ -2285,7 +2309,7 @@ Claim Parser::run(std::string_view text) {
     const auto lem = lemmas_of(all);
     for (std::size_t i = 0; i < lem.size(); ++i)
       if (lex_.figurative_table().match(lem, i)) c_.figurative = true;
-    if (!c_.figurative) c_.figurative = simile(all);
+    if (!c_.figurative) c_.figurative = simile(all) || feels_an_age(all);
   }
   // The whole text but a parenthesised aside ("(see the wiki)", "(ticket
   // 4521)"), which the claim leaves out, unless the aside is all there is.

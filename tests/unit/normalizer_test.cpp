@@ -560,6 +560,22 @@ TEST(Normalizer, SimilesWithACreatureOrAThingAreFigurative) {
   EXPECT_FALSE(claim("Pepper was neutered as a kitten").figurative);
 }
 
+TEST(Normalizer, FeelingAnOldAgeIsFigurative) {
+  EXPECT_TRUE(claim("After that hike I feel about ninety.").figurative);
+  EXPECT_TRUE(claim("I felt like I was a hundred years old").figurative);
+  // A percentage, a share or someone's real age is literal.
+  EXPECT_FALSE(claim("I feel 100% better").figurative);
+  EXPECT_FALSE(claim("I feel 80 percent sure").figurative);
+  EXPECT_FALSE(claim("My grandad is 90 and feels great").figurative);
+}
+
+TEST(Normalizer, ThreatsNobodyMeansAreFigurative) {
+  EXPECT_TRUE(claim("my roommate left dishes in the sink again, I'm gonna murder him").figurative);
+  EXPECT_TRUE(claim("Dana's going to murder me when she sees I blew the deadline").figurative);
+  EXPECT_TRUE(claim("I could strangle whoever wrote this handler").figurative);
+  EXPECT_FALSE(claim("The podcast is about a murder in 1920s Chicago").figurative);
+}
+
 TEST(Normalizer, ARelationBeforeANameIsAPerson) {
   // "My nephew Sam can't swim": an ability, as "I can't swim" is, not a
   // permission ("Interns can't deploy").
