@@ -2642,14 +2642,18 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
   const WordNet& wn = lex.wordnet();
   std::vector<const Token*> sent;
   for (const auto& t : toks) {
-    if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" || t.text == ";")) {
+    // The first clause: a dash or a comma ends it as a full stop does
+    // ("Strict vegan for ethical reasons - no animal products at all").
+    if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" || t.text == ";" ||
+                                         t.text == "-" || t.text == "," || t.text == "\xe2\x80\x94" ||
+                                         t.text == "\xe2\x80\x93")) {
       if (!sent.empty()) break;
       continue;
     }
     sent.push_back(&t);
   }
   const Token* head = nullptr;
-  bool head_done = false;
+  bool head_done = false, in_prep_phrase = false;
   std::size_t words = 0;
   for (const Token* t : sent) {
     if (!t->is_word()) continue;
@@ -2660,10 +2664,13 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
                "an", "no", "not", "never", "what", "how", "who"}) ||
         lex.is_negator(l))
       return std::nullopt;
-    if (t->text != l && !wn.synsets(l, Pos::verb).empty() && wn.synsets(t->text, Pos::noun).empty())
-      return std::nullopt;  // an inflected verb ("runs", "went")
+    // An inflected verb ("runs", "went"); after a preposition, a plural
+    // noun ("for ethical reasons").
+    if (!in_prep_phrase && t->text != l && !wn.synsets(l, Pos::verb).empty() && wn.synsets(t->text, Pos::noun).empty())
+      return std::nullopt;
     if (is_prep(l) || is_conj(l) || in(l, {"too", "well", "also"})) {
       head_done = head_done || head != nullptr;
+      in_prep_phrase = head != nullptr && is_prep(l);
       continue;
     }
     if (!head_done) head = t;
@@ -2671,14 +2678,29 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
   if (!head || words < 2 || words > 12) return std::nullopt;
   // One of the two commonest senses ("fan": a device, then a devotee; not
   // "appointment", whose person sense is its fourth).
+  // A named person ("Born": Max Born) is an instance, not a kind of person.
   bool person = false;
   const auto senses = wn.synsets(head->lemma, Pos::noun);
-  for (std::size_t k = 0; k < senses.size() && k < 2; ++k)
-    person = person || std::string_view(WordNet::lexfile_name(wn.synset(senses[k]).lexfile)) == "noun.person";
+  for (std::size_t k = 0; k < senses.size() && k < 2; ++k) {
+    const auto ptrs = wn.pointers(senses[k]);
+    const bool instance = std::any_of(ptrs.begin(), ptrs.end(), [](const WordNet::Pointer& x) {
+      return x.rel == WordNet::Rel::instance_hypernym;
+    });
+    person = person || (!instance && std::string_view(WordNet::lexfile_name(wn.synset(senses[k]).lexfile)) == "noun.person");
+  }
   if (!person) return std::nullopt;
   std::size_t b = 0;
   while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
-  return "I'm " + std::string(text.substr(b));
+  // The fragment is the first clause; what follows is a sentence of its own
+  // ("Strictly vegan, no exceptions": the "no" denies exceptions, not the
+  // diet).
+  std::size_t end = std::string_view::npos, len = 0;
+  for (std::string_view sep : {",", " - ", "\xe2\x80\x94", "\xe2\x80\x93", ";"}) {
+    const auto at = text.find(sep, b);
+    if (at != std::string_view::npos && at < end) end = at, len = sep.size();
+  }
+  if (end == std::string_view::npos) return "I'm " + std::string(text.substr(b));
+  return "I'm " + std::string(text.substr(b, end - b)) + ". " + std::string(text.substr(end + len));
 }
 
 }  // namespace

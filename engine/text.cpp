@@ -128,6 +128,11 @@ std::vector<std::string> raw_pieces(std::string_view in) {
     } else if (c == ',' || c == '.' || c == ';' || c == '!' || c == '?' || c == ':' || c == '=') {
       out.emplace_back(1, c);
       ++i;
+    } else if (c == '-' && (i == 0 || text[i - 1] == ' ') && (i + 1 == n || text[i + 1] == ' ')) {
+      // A dash between spaces (and an em or en dash) parts clauses as a
+      // comma does ("together four years - he's my rock").
+      out.emplace_back(",");
+      ++i;
     } else if (c == '%') {
       out.emplace_back("%");
       ++i;

@@ -898,6 +898,22 @@ TEST(Normalizer, AVerblessFragmentNamingAKindOfPersonIsTheSpeakersIdentity) {
   EXPECT_NE(normalize(test::lexicon(), "Release manager for 4.2.", concept_ctx).subject, "user");
 }
 
+TEST(Normalizer, AFragmentEndsAtItsFirstClause) {
+  // A comma or a dash ends the fragment, and what follows does not deny it
+  // ("no exceptions" denies exceptions, not the diet).
+  for (const char* frag : {"Strictly vegan, no exceptions.", "Strict vegan for ethical reasons - no animal products at all",
+                           "Strict vegan for ethical reasons \xe2\x80\x94 no honey either"}) {
+    const Claim c = claim(frag);
+    EXPECT_EQ(c.subject, "user") << frag;
+    EXPECT_EQ(c.slot, "diet") << frag;
+    EXPECT_EQ(c.stance, 1) << frag;
+  }
+  // A plural noun after a preposition is no verb; a named person (WordNet's
+  // "Born") is no kind of person.
+  EXPECT_EQ(claim("Strict vegan for ethical reasons.").slot, "diet");
+  EXPECT_NE(claim("Born in Manchester, raised in Leeds.").slot, "identity");
+}
+
 TEST(Normalizer, AMemberOfAnExclusiveClassNamesItsSlotEvenAfterAnArticle) {
   // "I'm a lefty": the noun after "a" would be a profession, but a member of
   // an exclusive class (handedness, smoking, diet, ...) says its own slot.
