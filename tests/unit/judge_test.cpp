@@ -173,6 +173,15 @@ TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
                         C::temporal_change);
   // "rewrite it" and "turned on" are no cues of their own.
   EXPECT_TRUE(test::claim("rewrite the query without MERGE").change_cues.empty());
+  // Transfers, notices, last days and "no more" end or move what the memory names.
+  expect_all_structural({{"I'm on the payments team.", "I transferred to the infrastructure team this month."},
+                         {"I work at Deloitte as an auditor.",
+                          "Handed in my notice at Deloitte; I start at a fintech startup on Monday."},
+                         {"Currently working at Corvid Analytics.",
+                          "Last Friday was my final day at Corvid; I start at Pellucid Health on Monday."}},
+                        C::temporal_change);
+  // A state word is no cue: "stays disabled for US tenants" changes nothing.
+  EXPECT_TRUE(test::claim("new_checkout stays disabled for US tenants").change_cues.empty());
 }
 
 TEST(JudgeSameTopic, CountsOfOneThingAndWhereAThingLivesAreCompared) {
