@@ -133,6 +133,11 @@ class Parser {
     return !s_form && !ing && wn_.synsets(s, Pos::noun).empty() && verb_capable(t);
   }
   bool person_subject(const std::string& subject) const;
+  /// The lexicographer file of a noun's first sense ("noun.animal"), or empty.
+  std::string_view noun_lexfile(const std::string& w) const {
+    const auto ids = wn_.lookup(w, Pos::noun);
+    return ids.empty() ? std::string_view() : WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+  }
   bool simile(const Toks& t) const;
   static bool feels_an_age(const Toks& t);
   std::string country_of(const std::string& word) const;
@@ -173,8 +178,8 @@ class Parser {
   const NormalizeContext& ctx_;
   Claim c_;
   bool subject_person_ = false;
-  bool subject_generic_ = false;
-  bool indefinite_complement_ = false;  // "is a/an ..." (parse_predicate)   // "you must ..." -> the action is the subject
+  bool subject_generic_ = false;        // "you must ..." -> the action is the subject
+  bool indefinite_complement_ = false;  // "is a/an ..." (parse_predicate)
   bool subject_from_scope_ = false;
   std::string possessor_;          // "my brother's name": brother
   Toks attribute_;                 // "my brother's name": name
@@ -213,15 +218,11 @@ bool Parser::person_subject(const std::string& s) const {
   if (const auto sp = s.rfind(' '); sp != std::string::npos) {
     const std::string before = last_word(s.substr(0, sp));
     if (kin_word(before) || lex_.gender_of(before) != 0) {
-      auto name_ids = wn_.lookup(head, Pos::noun);
-      const std::string_view lf =
-          name_ids.empty() ? std::string_view() : WordNet::lexfile_name(wn_.synset(name_ids.front()).lexfile);
+      const std::string_view lf = noun_lexfile(head);
       if (lf.empty() || lf == "noun.person" || lf == "noun.location") return true;
     }
   }
-  auto ids = wn_.lookup(head, Pos::noun);
-  return !ids.empty() &&
-         std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "noun.person";
+  return noun_lexfile(head) == "noun.person";
 }
 
 /// A comparison with a creature or a thing no statement means literally:
@@ -240,9 +241,7 @@ bool Parser::simile(const Toks& t) const {
     if (k < t.size() && t[k].is_word() && in(t[k].lemma, {"a", "an"})) ++k;
     else if (t[i].lemma == "as") continue;  // "as a": "took over as lead" compares nothing
     if (k >= t.size() || !t[k].is_word() || t[k].capitalised) continue;
-    auto ids = wn_.lookup(t[k].lemma, Pos::noun);
-    if (ids.empty()) continue;
-    const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
+    const std::string_view lf = noun_lexfile(t[k].lemma);
     if (lf == "noun.animal" || lf == "noun.plant" || lf == "noun.object" || lf == "noun.substance") return true;
   }
   return false;
@@ -1561,10 +1560,8 @@ void Parser::copula(const Toks& p, std::size_t from) {
       return;
     }
   }
-  // A person called a thing or an animal ("my boss is a shark", "my boss is
-  // a dinosaur"): a metaphor, not a literal claim.
   const Token& last = rest.back();
-  // The head of the complement's noun phrase: its last word before a
+  // Metaphors. The head of the complement's noun phrase: its last word before a
   // preposition, a conjunction or punctuation ("a zombie until she's had
   // her coffee", "a big kid - always first on the bouncy castle").
   // Only a complement with "a" or "an" names a kind ("is a shark"; "we're
@@ -1586,25 +1583,18 @@ void Parser::copula(const Toks& p, std::size_t from) {
     return false;
   };
   if (head && !head->capitalised && !looks_past(*head) && noun_capable(*head) && !c_.subject.empty() && attribute_.empty()) {
-    auto lexfile = [&](const std::string& w) -> std::string_view {
-      auto ids = wn_.lookup(w, Pos::noun);
-      return ids.empty() ? std::string_view() : WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
-    };
-    const std::string_view cf = lexfile(head->lemma);
+    const std::string_view cf = noun_lexfile(head->lemma);
     if (!subject_person_) {
-      // "My cat is a little devil": an animal called a kind of person; "the
-      // db box is a beast", "my laptop is a dinosaur": a made thing called
-      // an animal.
-      // Not when a word of the subject names a creature ("our dog Max is a
-      // beagle": the head is a name).
-      const std::string_view sf = lexfile(last_word(c_.subject));
+      // "My cat is a little devil": an animal called a kind of person; "my
+      // laptop is a dinosaur": a made thing called an animal. Not when a
+      // word of the subject names a creature ("our dog Max is a beagle":
+      // the head is a name).
+      const std::string_view sf = noun_lexfile(last_word(c_.subject));
       bool creature = false;
-      for (std::size_t i = 0; i < c_.subject.size();) {
-        std::size_t j = c_.subject.find(' ', i);
-        if (j == std::string::npos) j = c_.subject.size();
-        const std::string_view wf = lexfile(c_.subject.substr(i, j - i));
+      std::istringstream subject_words(c_.subject);
+      for (std::string w; subject_words >> w;) {
+        const std::string_view wf = noun_lexfile(w);
         creature = creature || wf == "noun.animal" || wf == "noun.person";
-        i = j + 1;
       }
       if ((sf == "noun.animal" && cf == "noun.person") || (sf == "noun.artifact" && cf == "noun.animal" && !creature))
         c_.figurative = true;
@@ -2642,11 +2632,11 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
   const WordNet& wn = lex.wordnet();
   std::vector<const Token*> sent;
   for (const auto& t : toks) {
-    // The first clause: a dash or a comma ends it as a full stop does
-    // ("Strict vegan for ethical reasons - no animal products at all").
-    if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" || t.text == ";" ||
-                                         t.text == "-" || t.text == "," || t.text == "\xe2\x80\x94" ||
-                                         t.text == "\xe2\x80\x93")) {
+    // The first clause: a comma ends it as a full stop does, and so does a
+    // dash, which the tokeniser reads as a comma ("Strict vegan for ethical
+    // reasons - no animal products at all").
+    if (t.kind == Token::Kind::punct &&
+        (t.text == "." || t.text == "!" || t.text == "?" || t.text == ";" || t.text == ",")) {
       if (!sent.empty()) break;
       continue;
     }
