@@ -689,6 +689,24 @@ void Parser::scan_cues(Toks& t) {
     } else if (m.length == 1 && i > 0 && lem[i - 1] == "be" && cue.kind != CueKind::now &&
                cue.kind != CueKind::new_ && (i + 1 >= t.size() || !is_prep(lem[i + 1]))) {
       accept = false;  // "I am divorced", "the API is deprecated": a state
+    } else if (cue.phrase == "switch" && i + 1 < t.size() && in(lem[i + 1], {"on", "off"}) &&
+               (t[i].text == "switch" || t[i].text == "switches" ||
+                (i > 0 && in(t[i - 1].text, {"is", "are", "'s", "stays", "stay", "keep", "remains"})))) {
+      accept = false;  // "stays switched off for US tenants", "switch on subtitles": a state, not
+                       // the event ("was switched on in prod on Tuesday")
+    } else if (cue.phrase == "leave" &&
+               ((t[i].text.rfind("left", 0) == 0 &&
+                 (t[i].text.find('-') != std::string::npos ||
+                  (i + 1 < t.size() && in(lem[i + 1], {"hand", "handed", "eye", "ear", "side", "foot", "arm", "leg",
+                                                       "knee", "shoulder", "lane", "turn", "wing", "corner"})))) ||
+                (i > 0 && in(lem[i - 1], {"annual", "parental", "maternity", "paternity", "sick", "medical", "study",
+                                          "compassionate", "of", "on"})))) {
+      accept = false;  // "my left eye", "left-handed", "parental leave", "a week of leave": no departure
+    } else if ((cue.phrase == "change" || cue.phrase == "stop") && i > 0 &&
+               (in(lem[i - 1], {"a", "an", "the", "any", "every", "this", "that", "full"}) ||
+                (i + 1 < t.size() && in(lem[i + 1], {"freeze", "request", "window", "log", "management"})) ||
+                (i == 0 && t[i].text == "changes"))) {
+      accept = false;  // "a change in DNS", "change freeze", "full stop": a noun
     } else if (cue.phrase == "cut") {
       accept = false;
       for (std::size_t k = i + 1; k < t.size() && k < i + 4; ++k)

@@ -182,6 +182,20 @@ TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
                         C::temporal_change);
   // A state word is no cue: "stays disabled for US tenants" changes nothing.
   EXPECT_TRUE(test::claim("new_checkout stays disabled for US tenants").change_cues.empty());
+  // Nor are these, though their words can be: a state ("switched off"), a
+  // side ("my left eye", "left-handed"), time off ("parental leave"), a
+  // noun ("a change in DNS", "change freeze", "full stop"), a trigger ("the
+  // job fires at 4").
+  for (const char* text : {"new-checkout is switched off for US tenants", "Always switch on subtitles",
+                           "a slight astigmatism in my left eye", "Writes with the left hand",
+                           "The team's manager goes on parental leave in May",
+                           "Root cause was a change in DNS", "During the change freeze the cache holds entries",
+                           "No screens on school nights, full stop", "nightly billing job fires at 04:00 UTC"})
+    EXPECT_TRUE(test::claim(text).change_cues.empty()) << text;
+  // The events still are.
+  for (const char* text : {"new_checkout was switched on in prod on Tuesday", "I left Acme in June",
+                           "I got fired in May", "We changed the timeout to 30s"})
+    EXPECT_FALSE(test::claim(text).change_cues.empty()) << text;
 }
 
 TEST(JudgeSameTopic, CountsOfOneThingAndWhereAThingLivesAreCompared) {
