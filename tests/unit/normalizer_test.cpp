@@ -534,46 +534,49 @@ TEST(Normalizer, FigurativeIdiomsAndMetaphors) {
   EXPECT_FALSE(claim("My favourite food is pizza").figurative);
 }
 
+namespace {
+/// Each of `figurative` is read as a figure of speech, none of `literal` is.
+void expect_figurative(std::initializer_list<const char*> figurative, std::initializer_list<const char*> literal) {
+  for (const char* text : figurative) EXPECT_TRUE(claim(text).figurative) << text;
+  for (const char* text : literal) EXPECT_FALSE(claim(text).figurative) << text;
+}
+}  // namespace
+
 TEST(Normalizer, MetaphorsAreReadFromTheComplementsHeadNoun) {
-  // The noun the copula's "a"/"an" introduces decides, whatever follows it.
-  EXPECT_TRUE(claim("My boss is a shark").figurative);
-  EXPECT_TRUE(claim("My nephew is a proper little monkey, he climbs everything in the house").figurative);
-  EXPECT_TRUE(claim("My laptop is a total dinosaur").figurative) << "a made thing called an animal";
-  // Not a noun at the end of the sentence ("the room", "jeans"), not a
-  // definite description, not a participle, not a word with a person sense.
-  EXPECT_FALSE(claim("With close friends I'm the loudest person in the room").figurative);
-  EXPECT_FALSE(claim("In our own office I'm super casual, jeans and trainers").figurative);
-  EXPECT_FALSE(claim("We're the house with the navy blue front door").figurative);
-  EXPECT_FALSE(claim("My wife Sofia is Brazilian, born and raised in Recife").figurative);
-  EXPECT_FALSE(claim("She's a huge F1 fan and never misses a race weekend").figurative);
-  EXPECT_FALSE(claim("Our dog Max is a pure-bred beagle").figurative) << "the subject's head is a name";
+  // The noun the copula's "a"/"an" introduces decides, whatever follows it;
+  // a made thing called an animal counts. Not a noun at the end of the
+  // sentence ("the room", "jeans"), not a definite description, not a
+  // participle, not a word with a person sense, not when the subject's head
+  // is a name ("our dog Max").
+  expect_figurative({"My boss is a shark",
+                     "My nephew is a proper little monkey, he climbs everything in the house",
+                     "My laptop is a total dinosaur"},
+                    {"With close friends I'm the loudest person in the room",
+                     "In our own office I'm super casual, jeans and trainers",
+                     "We're the house with the navy blue front door",
+                     "My wife Sofia is Brazilian, born and raised in Recife",
+                     "She's a huge F1 fan and never misses a race weekend", "Our dog Max is a pure-bred beagle"});
 }
 
 TEST(Normalizer, SimilesWithACreatureOrAThingAreFigurative) {
-  EXPECT_TRUE(claim("I'm blind as a bat before my first coffee").figurative);
-  EXPECT_TRUE(claim("Our Wi-Fi is slower than a snail").figurative);
-  EXPECT_TRUE(claim("My grandad is as quiet as a mouse").figurative);
   // Comparisons with people or made things are literal; so is "as" a role.
-  EXPECT_FALSE(claim("I'm taller than my brother").figurative);
-  EXPECT_FALSE(claim("The new laptop is faster than the old laptop").figurative);
-  EXPECT_FALSE(claim("Kenji took over as mobile tech lead").figurative);
-  EXPECT_FALSE(claim("Pepper was neutered as a kitten").figurative);
+  expect_figurative({"I'm blind as a bat before my first coffee", "Our Wi-Fi is slower than a snail",
+                     "My grandad is as quiet as a mouse"},
+                    {"I'm taller than my brother", "The new laptop is faster than the old laptop",
+                     "Kenji took over as mobile tech lead", "Pepper was neutered as a kitten"});
 }
 
 TEST(Normalizer, FeelingAnOldAgeIsFigurative) {
-  EXPECT_TRUE(claim("After that hike I feel about ninety.").figurative);
-  EXPECT_TRUE(claim("I felt like I was a hundred years old").figurative);
   // A percentage, a share or someone's real age is literal.
-  EXPECT_FALSE(claim("I feel 100% better").figurative);
-  EXPECT_FALSE(claim("I feel 80 percent sure").figurative);
-  EXPECT_FALSE(claim("My grandad is 90 and feels great").figurative);
+  expect_figurative({"After that hike I feel about ninety.", "I felt like I was a hundred years old"},
+                    {"I feel 100% better", "I feel 80 percent sure", "My grandad is 90 and feels great"});
 }
 
 TEST(Normalizer, ThreatsNobodyMeansAreFigurative) {
-  EXPECT_TRUE(claim("my roommate left dishes in the sink again, I'm gonna murder him").figurative);
-  EXPECT_TRUE(claim("Dana's going to murder me when she sees I blew the deadline").figurative);
-  EXPECT_TRUE(claim("I could strangle whoever wrote this handler").figurative);
-  EXPECT_FALSE(claim("The podcast is about a murder in 1920s Chicago").figurative);
+  expect_figurative({"my roommate left dishes in the sink again, I'm gonna murder him",
+                     "Dana's going to murder me when she sees I blew the deadline",
+                     "I could strangle whoever wrote this handler"},
+                    {"The podcast is about a murder in 1920s Chicago"});
 }
 
 TEST(Normalizer, ARelationBeforeANameIsAPerson) {
