@@ -21,11 +21,9 @@ const char* to_string(ScopeDim d) {
   return "?";
 }
 
-const std::string& ClaimScope::get(ScopeDim d) const {
-  static const std::string none;
-  for (const auto& [k, v] : dims_)
-    if (k == d) return v;
-  return none;
+const std::string& ClaimScope::none() {
+  static const std::string empty;
+  return empty;
 }
 
 void ClaimScope::set(ScopeDim d, std::string value) {

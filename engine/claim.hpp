@@ -56,7 +56,11 @@ const char* to_string(ScopeDim d);
 class ClaimScope {
  public:
   /// The qualifier along `d`, empty when unset.
-  const std::string& get(ScopeDim d) const;
+  const std::string& get(ScopeDim d) const {
+    for (const auto& [k, v] : dims_)
+      if (k == d) return v;
+    return none();
+  }
   /// Sets the qualifier along `d`; an empty value unsets it.
   void set(ScopeDim d, std::string value);
   bool empty() const { return dims_.empty(); }
@@ -64,6 +68,7 @@ class ClaimScope {
 
  private:
   std::vector<std::pair<ScopeDim, std::string>> dims_;  // sorted by dimension, values non-empty
+  static const std::string& none();
 };
 
 struct Claim {

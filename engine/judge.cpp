@@ -446,11 +446,11 @@ std::string scope_text(const ClaimScope& s) {
 
 /// Common verbs and time words: they say little about what a statement is about.
 bool light_keyword(const std::string& k) {
-  for (const char* w : {"be", "have", "get", "go", "do", "make", "take", "use", "like", "love", "want",
-                        "need", "feel", "say", "know", "think", "see", "come", "give", "keep", "put",
-                        "every", "day", "week", "month", "year", "time", "thing", "lot", "really"})
-    if (k == w) return true;
-  return false;
+  static constexpr std::string_view kLight[] = {
+      "be",   "have", "get",  "go",    "do",   "make",  "take",  "use",  "like", "love",
+      "want", "need", "feel", "say",   "know", "think", "see",   "come", "give", "keep",
+      "put",  "every", "day", "week",  "month", "year", "time",  "thing", "lot", "really"};
+  return std::find(std::begin(kLight), std::end(kLight), k) != std::end(kLight);
 }
 
 /// Whether both claims have a keyword that is not a light one and not in
@@ -466,10 +466,10 @@ bool shares_keyword(const Claim& a, const Claim& b, const std::vector<std::strin
 /// light_keyword, or a function word or placeholder of a subject or slot.
 bool light_word(const std::string& k) {
   if (light_keyword(k)) return true;
-  for (const char* w : {"user", "value", "state", "of", "to", "in", "on", "at", "for", "with", "by",
-                        "from", "the", "a", "an", "and", "or", "i", "my", "our", "we", "it", "its"})
-    if (k == w) return true;
-  return false;
+  static constexpr std::string_view kPlaceholders[] = {"user", "value", "state", "of", "to", "in",  "on", "at",
+                                                       "for",  "with",  "by",    "from", "the", "a", "an", "and",
+                                                       "or",   "i",     "my",    "our", "we",  "it", "its"};
+  return std::find(std::begin(kPlaceholders), std::end(kPlaceholders), k) != std::end(kPlaceholders);
 }
 
 
@@ -968,27 +968,32 @@ bool known_place(const WordNet& wn, const std::string& v) {
 /// so a verdict built on it is not HIGH. Verbs and adjectives are predicate
 /// words the slot patterns consume.
 bool fully_parsed(const WordNet& wn, const Claim& c) {
-  std::vector<std::string> covered;
-  auto add = [&](const std::string& s) {
-    for (auto& w : words_of(s)) covered.push_back(w);
+  // Whether k is one of the space-separated words of s (words_of), without
+  // splitting s.
+  auto word_of = [](std::string_view k, std::string_view s) {
+    for (std::size_t i = s.find(k); i != std::string_view::npos; i = s.find(k, i + 1))
+      if ((i == 0 || s[i - 1] == ' ') && (i + k.size() == s.size() || s[i + k.size()] == ' ')) return true;
+    return false;
   };
-  add(c.subject);
-  add(c.slot);
-  add(c.object);
-  add(c.predicate);
-  for (const auto& v : c.values) add(v);
-  for (const auto& v : c.from_values) add(v);
-  for (const auto& v : c.change_cues) add(v);
-  for (const auto& v : c.possessions) add(v);
-  for (ScopeDim d : kScopeDims) add(c.scope.get(d));
-  std::size_t missing = 0;
+  auto covered = [&](const std::string& k) {
+    if (k.empty() || k.find(' ') != std::string::npos) return false;
+    auto any = [&](const std::vector<std::string>& v) {
+      return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return word_of(k, s); });
+    };
+    if (word_of(k, c.subject) || word_of(k, c.slot) || word_of(k, c.object) || word_of(k, c.predicate) ||
+        any(c.values) || any(c.from_values) || any(c.change_cues) || any(c.possessions))
+      return true;
+    for (ScopeDim d : kScopeDims)
+      if (word_of(k, c.scope.get(d))) return true;
+    return false;
+  };
   for (const auto& k : c.keywords) {
-    if (std::find(covered.begin(), covered.end(), k) != covered.end()) continue;
+    if (covered(k)) continue;
     const bool predicate_word = !wn.synsets(k, Pos::verb).empty() || !wn.synsets(k, Pos::adj).empty() ||
                                 !wn.synsets(k, Pos::adv).empty();
-    if (!predicate_word) ++missing;
+    if (!predicate_word) return false;
   }
-  return missing == 0;
+  return true;
 }
 
 struct Analysis {
@@ -1513,31 +1518,41 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // loved the ribeye"), with the things that clause names.
   auto excluded = [&](const Claim& holder, const Claim& doer) -> std::string {
     if (doer.stance < 0 || holder.stance < 0) return {};
+    std::vector<std::string> banned;
     for (const auto& ex : lex.exclusions()) {
-      std::vector<std::string> banned;
-      if (ex.holder.rfind("slot:", 0) == 0) {
+      const bool by_slot = ex.holder.starts_with("slot:");
+      if (by_slot) {
         // "slot:allergy" (any value) or "slot:allergy=shellfish" (that value).
-        const auto eq = ex.holder.find('=');
-        if (holder.slot != ex.holder.substr(5, eq == std::string::npos ? std::string::npos : eq - 5)) continue;
-        if (eq != std::string::npos) {
-          const std::string value = ex.holder.substr(eq + 1);
+        const std::string_view spec = std::string_view(ex.holder).substr(5);
+        const auto eq = spec.find('=');
+        if (holder.slot != spec.substr(0, eq)) continue;
+        if (eq != std::string_view::npos) {
+          const std::string value(spec.substr(eq + 1));
           bool holds = false;
           for (const auto& v : holder.values) holds = holds || same_word(v, value);
           if (!holds) continue;
-        }
-        for (const auto& t : ex.things) {
-          if (t == "*") banned.insert(banned.end(), holder.values.begin(), holder.values.end());
-          else banned.push_back(t);
         }
       } else {
         bool holds = false;
         for (const auto& v : holder.values) holds = holds || v == ex.holder;
         if (!holds) continue;
-        banned = ex.things;
       }
+      // The things the holder may not have or do, built once the holder holds.
+      auto build_banned = [&] {
+        banned.clear();
+        if (!by_slot) {
+          banned = ex.things;
+          return;
+        }
+        for (const auto& t : ex.things) {
+          if (t == "*") banned.insert(banned.end(), holder.values.begin(), holder.values.end());
+          else banned.push_back(t);
+        }
+      };
       if (ex.possession) {
         // "I'm single" / "my husband and I": the doer's own things.
         if (doer.subject != "user" && doer.subject_kind == SubjectKind::present) continue;
+        build_banned();
         std::vector<std::string> owned = doer.possessions;
         if (doer.slot == "have") owned.insert(owned.end(), doer.values.begin(), doer.values.end());
         for (const auto& t : owned)
@@ -1551,6 +1566,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       bool clause_verb = false;
       for (const auto& k : doer.keywords) clause_verb = clause_verb || listed(k);
       if (!main_verb && !clause_verb) continue;
+      build_banned();
       std::vector<std::string> things;
       if (main_verb) {
         things = doer.values;
@@ -2138,9 +2154,12 @@ bool learned_may_refine(const Lexicon& lex, const Analysis& an) {
   return an.cls == Classification::unrelated || tier_of(lex, an.conf) != ConfidenceTier::high;
 }
 
+/// The fallback's features; `words` are the two texts' words (text_words).
 void features_of(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
-                 const JudgeInput& incoming, const Analysis& an, PairFeatures& out) {
-  pair_features(lex, PairView{a, existing.text, existing.kind}, PairView{b, incoming.text, incoming.kind},
+                 const JudgeInput& incoming, const Analysis& an, const std::vector<std::string>& existing_words,
+                 const std::vector<std::string>& incoming_words, PairFeatures& out) {
+  pair_features(lex, PairView{a, existing.text, existing.kind, &existing_words},
+                PairView{b, incoming.text, incoming.kind, &incoming_words},
                 StructuralView{an.cls, an.conf, tier_of(lex, an.conf), an.topics ? &*an.topics : nullptr}, out);
 }
 
@@ -2201,10 +2220,12 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
                     const JudgeInput& incoming, Analysis& an) {
   if (!lex.learned_fallback() || !learned_may_refine(lex, an)) return false;
   thread_local PairFeatures f;
-  thread_local std::vector<std::string> words, memory_words;
-  features_of(lex, a, b, existing, incoming, an, f);
-  pair_tokens(incoming.text, words);
-  pair_tokens(existing.text, memory_words);
+  thread_local std::vector<std::string> text_a, text_b, words, memory_words;
+  text_words(existing.text, text_a);
+  text_words(incoming.text, text_b);
+  features_of(lex, a, b, existing, incoming, an, text_a, text_b, f);
+  pair_tokens_of(text_b, words);
+  pair_tokens_of(text_a, memory_words);
   const PairModel& model = lex.pair_model();
   const auto p = model.probabilities(f, words, memory_words);
   const auto best = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
@@ -2256,9 +2277,12 @@ void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeI
   Claim sa, sb;
   const Claim& a = claim_of(lex, existing, sa);
   const Claim& b = claim_of(lex, incoming, sb);
-  features_of(lex, a, b, existing, incoming, structural(lex, a, b, existing, incoming), out);
-  pair_tokens(incoming.text, tokens);
-  pair_tokens(existing.text, memory_tokens);
+  std::vector<std::string> text_a, text_b;
+  text_words(existing.text, text_a);
+  text_words(incoming.text, text_b);
+  features_of(lex, a, b, existing, incoming, structural(lex, a, b, existing, incoming), text_a, text_b, out);
+  pair_tokens_of(text_b, tokens);
+  pair_tokens_of(text_a, memory_tokens);
 }
 
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming) {

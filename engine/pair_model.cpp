@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "engine/judge.hpp"
 #include "engine/lexicon.hpp"
@@ -25,13 +26,13 @@ constexpr const char* kSideFlags[] = {"history", "never", "figurative", "additiv
 /// Words whose presence in the raw text is a cue of its own: exclusivity
 /// ("only", "single"), addition ("also", "another"), time ("now", "since",
 /// "anymore", "ago"), frequency and hyperbole ("always", "literally").
-constexpr const char* kMarkerWords[] = {
+constexpr std::string_view kMarkerWords[] = {
     "only",  "also",     "too",     "another", "as",     "well",   "either",     "any",
     "all",   "every",    "single",  "both",    "now",    "currently", "since",   "anymore",
     "longer", "used",    "still",   "just",    "literally", "forever", "always", "usually",
     "sometimes", "again", "new",    "old",     "first",  "last",   "ago",        "yesterday",
     "week",  "month",    "year",    "today"};
-constexpr const char* kNegators[] = {"not", "never", "no", "none", "nothing", "nobody", "without",
+constexpr std::string_view kNegators[] = {"not", "never", "no", "none", "nothing", "nobody", "without",
                                      "neither", "nor", "cant", "dont", "doesnt", "isnt", "wont"};
 
 constexpr const char* kCrossed[] = {"scope_contrast", "amt_dim_disjoint", "neg_xor_shared", "val_disjoint",
@@ -83,7 +84,7 @@ const Space& space() {
       sp.add(std::string(side) + "_cue_other");
       for (const char* f : kSideFlags) sp.add(std::string(side) + "_" + f);
       for (MemoryKind k : kKinds) sp.add(std::string(side) + "_kind_" + to_string(k));
-      for (const char* w : kMarkerWords) sp.add(std::string(side) + "_w_" + w);
+      for (std::string_view w : kMarkerWords) sp.add(std::string(side) + "_w_" + std::string(w));
     }
     return sp;
   }();
@@ -122,7 +123,7 @@ void tokens(std::string_view text, std::vector<std::string>& out) {
 
 bool negator(std::string_view w) {
   if (w.size() > 3 && w.substr(w.size() - 3) == "n't") return true;
-  for (const char* n : kNegators)
+  for (std::string_view n : kNegators)
     if (w == n) return true;
   return false;
 }
@@ -191,17 +192,47 @@ constexpr std::string_view kNumberWords[] = {
     "nine",  "ten",   "eleven", "twelve", "twenty", "thirty",  "forty",   "fifty",    "sixty",
     "hundred", "thousand", "million", "dozen", "half", "once", "twice", "thrice"};
 
-void pair_tokens(std::string_view text, std::vector<std::string>& out) {
-  tokens(text, out);
-  auto listed = [](std::span<const std::string_view> list, const std::string& w) {
-    return std::find(list.begin(), list.end(), w) != list.end();
-  };
-  std::erase_if(out, [&](const std::string& w) {
-    return w == "!" || w == "?" || listed(kFunctionWords, w) || listed(kNumberWords, w) ||
-           std::any_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-  });
+namespace {
+
+/// Function words and number words, looked up once per word.
+bool unweighted_word(std::string_view w) {
+  static const std::unordered_set<std::string_view> words = [] {
+    std::unordered_set<std::string_view> s(std::begin(kFunctionWords), std::end(kFunctionWords));
+    s.insert(std::begin(kNumberWords), std::end(kNumberWords));
+    return s;
+  }();
+  return words.contains(w);
+}
+
+/// The index of a marker word in kMarkerWords, or -1.
+int marker_index(std::string_view w) {
+  static const std::unordered_map<std::string_view, int> index = [] {
+    std::unordered_map<std::string_view, int> m;
+    for (std::size_t i = 0; i < std::size(kMarkerWords); ++i) m.emplace(kMarkerWords[i], static_cast<int>(i));
+    return m;
+  }();
+  auto it = index.find(w);
+  return it == index.end() ? -1 : it->second;
+}
+
+}  // namespace
+
+void text_words(std::string_view text, std::vector<std::string>& out) { tokens(text, out); }
+
+void pair_tokens_of(const std::vector<std::string>& words, std::vector<std::string>& out) {
+  out.clear();
+  for (const auto& w : words)
+    if (w != "!" && w != "?" && !unweighted_word(w) &&
+        std::none_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      out.push_back(w);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void pair_tokens(std::string_view text, std::vector<std::string>& out) {
+  thread_local std::vector<std::string> words;
+  tokens(text, words);
+  pair_tokens_of(words, out);
 }
 
 std::span<const std::string> pair_feature_names() { return space().names; }
@@ -237,14 +268,24 @@ struct FeatureIds {
   std::array<Side, 2> side{};
   std::array<int, std::size(kCrossed)> crossed{};
   std::array<std::array<int, std::size(kSubjectRelations)>, std::size(kCrossed)> crossed_subj{};
-  /// A feature of a fixed name (the names of the feature space's plain list).
-  std::unordered_map<std::string_view, int> by_name;
-
-  int named(std::string_view n) const {
-    auto it = by_name.find(n);
-    return it == by_name.end() ? -1 : it->second;
-  }
 };
+
+/// A feature name written in the code, as a template argument.
+template <std::size_t N>
+struct FeatureName {
+  char s[N]{};
+  constexpr FeatureName(const char (&x)[N]) {  // NOLINT: implicit by design
+    for (std::size_t i = 0; i < N; ++i) s[i] = x[i];
+  }
+  constexpr std::string_view view() const { return {s, N - 1}; }
+};
+
+/// The id of a feature the code names, looked up once per name.
+template <FeatureName name>
+int fid() {
+  static const int i = id(name.view());
+  return i;
+}
 
 const FeatureIds& feature_ids() {
   static const FeatureIds f = [] {
@@ -264,14 +305,14 @@ const FeatureIds& feature_ids() {
       S.cue_other = id(p + "_cue_other");
       for (std::size_t i = 0; i < std::size(kSideFlags); ++i) S.flag[i] = id(p + "_" + kSideFlags[i]);
       for (std::size_t i = 0; i < kKinds.size(); ++i) S.kind[i] = id(p + "_kind_" + to_string(kKinds[i]));
-      for (std::size_t i = 0; i < std::size(kMarkerWords); ++i) S.word[i] = id(p + "_w_" + kMarkerWords[i]);
+      for (std::size_t i = 0; i < std::size(kMarkerWords); ++i)
+        S.word[i] = id(p + "_w_" + std::string(kMarkerWords[i]));
     }
     for (std::size_t c = 0; c < std::size(kCrossed); ++c) {
       x.crossed[c] = id(kCrossed[c]);
       for (std::size_t r = 0; r < std::size(kSubjectRelations); ++r)
         x.crossed_subj[c][r] = id(std::string(kCrossed[c]) + "_subj_" + kSubjectRelations[r]);
     }
-    for (const auto& n : space().names) x.by_name.emplace(n, id(n));
     return x;
   }();
   return f;
@@ -296,11 +337,10 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
     at = static_cast<int>(out.size());
     out.emplace_back(i, v);
   };
-  auto set = [&](std::string_view name, float v = 1.0f) { set_id(F.named(name), v); };
   const Claim& a = ea.claim;
   const Claim& b = eb.claim;
   const auto ci = static_cast<std::size_t>(sv.cls), ti = static_cast<std::size_t>(sv.tier);
-  set("bias");
+  set_id(fid<"bias">());
   set_id(F.sc[ci]);
   set_id(F.sconf[ci], static_cast<float>(sv.confidence));
   set_id(F.sc_tier[ci][ti]);
@@ -311,53 +351,53 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
   if (a.subject == "user" && b.subject == "user") {
     subject_rel = 4;
   } else if (!a.subject.empty() && a.subject == b.subject) {
-    set("subj_same");
+    set_id(fid<"subj_same">());
     subject_rel = 0;
   } else if (!a.subject.empty() && !b.subject.empty()) {
     const auto wa = words_of(a.subject), wb = words_of(b.subject);
     subject_rel = shared(wa, wb) > 0 ? 1 : 2;
-    set(shared(wa, wb) > 0 ? "subj_overlap" : "subj_diff");
+    set_id(shared(wa, wb) > 0 ? fid<"subj_overlap">() : fid<"subj_diff">());
     if (!wa.empty() && !wb.empty()) {
       const std::string& ha = wa.back();
       const std::string& hb = wb.back();
       if (ha == hb) {
-        set("subj_head_same");
+        set_id(fid<"subj_head_same">());
       } else {
         // Two dictionary nouns that are not synonyms name different things
         // ("the billing database" / "the billing API"); an unknown word may
         // be a name for the same one ("search-svc").
         const WordNet& wn = lex.wordnet();
         if (wn.known(ha, Pos::noun) && wn.known(hb, Pos::noun) && !wn.synonyms(ha, hb, Pos::noun))
-          set("subj_head_other_noun");
+          set_id(fid<"subj_head_other_noun">());
       }
     }
   }
-  if (a.subject == "user" && b.subject == "user") set("both_user");
-  if (!a.slot.empty() && a.slot == b.slot) set("slot_same");
-  else if (!a.slot.empty() && !b.slot.empty()) set("slot_diff");
+  if (a.subject == "user" && b.subject == "user") set_id(fid<"both_user">());
+  if (!a.slot.empty() && a.slot == b.slot) set_id(fid<"slot_same">());
+  else if (!a.slot.empty() && !b.slot.empty()) set_id(fid<"slot_diff">());
 
   // Content words, values, amounts.
   const std::size_t n = shared(a.keywords, b.keywords);
   set_id(F.kw_shared[std::min<std::size_t>(n, 3)]);
   const std::size_t uni = distinct(a.keywords) + distinct(b.keywords) - n;
-  if (uni > 0) set("kw_jacc", static_cast<float>(n) / static_cast<float>(uni));
+  if (uni > 0) set_id(fid<"kw_jacc">(), static_cast<float>(n) / static_cast<float>(uni));
   if (!a.values.empty() && !b.values.empty())
-    set(shared(a.values, b.values) > 0 ? "val_shared" : "val_disjoint");
+    set_id(shared(a.values, b.values) > 0 ? fid<"val_shared">() : fid<"val_disjoint">());
   // Words of one topic that are not the same word (relatedness.hpp).
   const TopicOverlap t = sv.topics ? *sv.topics : topic_overlap(lex.wordnet(), a.keywords, b.keywords);
   const bool related = t.synonym + t.close > 0;
   {
-    if (t.synonym > 0) set("top_syn");
-    if (t.close > 0) set("top_close");
-    if (t.near > 0) set("top_near");
-    if (t.same + t.synonym + t.close + t.near == 0) set("top_none");
-    set("top_cover_min", std::min(t.cover_a, t.cover_b));
-    set("top_cover_max", std::max(t.cover_a, t.cover_b));
+    if (t.synonym > 0) set_id(fid<"top_syn">());
+    if (t.close > 0) set_id(fid<"top_close">());
+    if (t.near > 0) set_id(fid<"top_near">());
+    if (t.same + t.synonym + t.close + t.near == 0) set_id(fid<"top_none">());
+    set_id(fid<"top_cover_min">(), std::min(t.cover_a, t.cover_b));
+    set_id(fid<"top_cover_max">(), std::max(t.cover_a, t.cover_b));
   }
   if (!a.amounts.empty() && !b.amounts.empty()) {
     const std::size_t s = shared(a.amounts, b.amounts);
-    set(s > 0 ? "amt_shared" : "amt_disjoint");
-    if (s == distinct(a.amounts) && s == distinct(b.amounts)) set("amt_equal");
+    set_id(s > 0 ? fid<"amt_shared">() : fid<"amt_disjoint">());
+    if (s == distinct(a.amounts) && s == distinct(b.amounts)) set_id(fid<"amt_equal">());
     // Numbers of one kind that differ (a port and a port) say more than
     // numbers of different kinds (a port and a timeout).
     bool common_dim = false, dim_disjoint = false;
@@ -367,41 +407,44 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
           common_dim = true;
           if (!contains(b.amounts, x) && !contains(a.amounts, y)) dim_disjoint = true;
         }
-    if (!common_dim) set("amt_dim_none");
-    else if (dim_disjoint && s == 0) set("amt_dim_disjoint");
+    if (!common_dim) set_id(fid<"amt_dim_none">());
+    else if (dim_disjoint && s == 0) set_id(fid<"amt_dim_disjoint">());
   }
 
   // Stance, negation, change, time.
-  if (a.stance * b.stance < 0) set("stance_opp");
-  std::vector<std::string> ta, tb;
-  tokens(ea.text, ta);
-  tokens(eb.text, tb);
+  if (a.stance * b.stance < 0) set_id(fid<"stance_opp">());
+  // The raw words of each text: the caller's when it has them.
+  thread_local std::vector<std::string> own_a, own_b;
+  if (!ea.words) tokens(ea.text, own_a);
+  if (!eb.words) tokens(eb.text, own_b);
+  const std::vector<std::string>& ta = ea.words ? *ea.words : own_a;
+  const std::vector<std::string>& tb = eb.words ? *eb.words : own_b;
   const bool neg_a = std::any_of(ta.begin(), ta.end(), [](const std::string& w) { return negator(w); });
   const bool neg_b = std::any_of(tb.begin(), tb.end(), [](const std::string& w) { return negator(w); });
   if (neg_a != neg_b) {
-    set("neg_xor");
-    if (n > 0) set("neg_xor_shared");
-    if (related) set("neg_xor_related");
+    set_id(fid<"neg_xor">());
+    if (n > 0) set_id(fid<"neg_xor_shared">());
+    if (related) set_id(fid<"neg_xor_related">());
   }
-  if (a.stance * b.stance < 0 && related) set("stance_opp_related");
-  if (!b.change_cues.empty() && n > 0) set("B_cue_shared");
-  if ((a.tense == Tense::past) != (b.tense == Tense::past)) set("tense_diff");
+  if (a.stance * b.stance < 0 && related) set_id(fid<"stance_opp_related">());
+  if (!b.change_cues.empty() && n > 0) set_id(fid<"B_cue_shared">());
+  if ((a.tense == Tense::past) != (b.tense == Tense::past)) set_id(fid<"tense_diff">());
   if (a.modality != Modality::none && b.modality != Modality::none && a.modality != b.modality)
-    set("modal_diff");
-  if (!a.domain.empty() && a.domain == b.domain) set("dom_same");
+    set_id(fid<"modal_diff">());
+  if (!a.domain.empty() && a.domain == b.domain) set_id(fid<"dom_same">());
 
   // Scopes.
   bool one_sided = false;
   for (ScopeDim d : kScopeDims) {
     const std::string& x = a.scope.get(d);
     const std::string& y = b.scope.get(d);
-    if (!x.empty() && !y.empty()) set(x == y ? "scope_same" : "scope_contrast");
+    if (!x.empty() && !y.empty()) set_id(x == y ? fid<"scope_same">() : fid<"scope_contrast">());
     else if (!x.empty() || !y.empty()) one_sided = true;
   }
-  if (one_sided) set("scope_onesided");
+  if (one_sided) set_id(fid<"scope_onesided">());
 
-  set("lenA", static_cast<float>(std::min<std::size_t>(ta.size(), 30)) / 30.0f);
-  set("lenB", static_cast<float>(std::min<std::size_t>(tb.size(), 30)) / 30.0f);
+  set_id(fid<"lenA">(), static_cast<float>(std::min<std::size_t>(ta.size(), 30)) / 30.0f);
+  set_id(fid<"lenB">(), static_cast<float>(std::min<std::size_t>(tb.size(), 30)) / 30.0f);
 
   // Each side alone.
   auto side = [&](const FeatureIds::Side& S, const Claim& c, const PairView& e, const std::vector<std::string>& t,
@@ -432,8 +475,12 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
     for (std::size_t i = 0; i < std::size(flags); ++i)
       if (flags[i]) set_id(S.flag[i]);
     set_id(S.kind_of(e.kind));
-    for (std::size_t i = 0; i < std::size(kMarkerWords); ++i)
-      if (contains(t, kMarkerWords[i])) set_id(S.word[i]);
+    // In the order of kMarkerWords, whatever the order of the text.
+    std::array<bool, std::size(kMarkerWords)> marked{};
+    for (const auto& w : t)
+      if (const int m = marker_index(w); m >= 0) marked[static_cast<std::size_t>(m)] = true;
+    for (std::size_t i = 0; i < marked.size(); ++i)
+      if (marked[i]) set_id(S.word[i]);
   };
   side(F.side[0], a, ea, ta, neg_a);
   side(F.side[1], b, eb, tb, neg_b);

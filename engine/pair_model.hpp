@@ -47,6 +47,9 @@ struct PairView {
   const Claim& claim;
   std::string_view text;
   MemoryKind kind;
+  /// The text's words (text_words) when the caller has them already; else
+  /// pair_features splits the text itself.
+  const std::vector<std::string>* words = nullptr;
 };
 
 /// The structural verdict the model refines.
@@ -77,6 +80,11 @@ void pair_features(const Lexicon& lex, const PairView& existing, const PairView&
 inline constexpr std::string_view kTokenPrefix = "B_t_";
 inline constexpr std::string_view kMemoryTokenPrefix = "A_t_";
 void pair_tokens(std::string_view text, std::vector<std::string>& out);
+/// The same from the text's words (text_words), split once for both uses.
+void pair_tokens_of(const std::vector<std::string>& words, std::vector<std::string>& out);
+/// Lower-case word tokens of raw text: runs of letters, digits and
+/// apostrophes, and "!" / "?" alone.
+void text_words(std::string_view text, std::vector<std::string>& out);
 
 /// The trained weights. An empty model (no file) predicts nothing.
 class PairModel {

@@ -313,7 +313,24 @@ void WordNet::compute_depths() {
 
 std::span<const WordNet::SynsetId> WordNet::synsets(std::string_view lemma, Pos pos) const {
   const auto& idx = index_[static_cast<int>(pos)];
-  auto it = idx.find(normalise(lemma));
+  // Most lemmas arrive lower case and without spaces: looked up as they are.
+  // Others are normalised into a buffer on the stack (no allocation).
+  char buf[64];
+  std::string_view key = lemma;
+  const bool plain = std::none_of(lemma.begin(), lemma.end(), [](char c) { return c == ' ' || (c >= 'A' && c <= 'Z'); });
+  if (!plain) {
+    if (lemma.size() > sizeof buf) {
+      auto it = idx.find(normalise(lemma));
+      return it == idx.end() ? std::span<const SynsetId>{}
+                             : std::span<const SynsetId>(index_ids_.data() + it->second.first, it->second.count);
+    }
+    for (std::size_t i = 0; i < lemma.size(); ++i) {
+      const char c = lemma[i];
+      buf[i] = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    key = std::string_view(buf, lemma.size());
+  }
+  auto it = idx.find(key);
   if (it == idx.end()) return {};
   return std::span<const SynsetId>(index_ids_.data() + it->second.first, it->second.count);
 }

@@ -12,6 +12,7 @@
 /// WordNet files; lookup functions accept either form.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -154,7 +155,12 @@ class WordNet {
     std::uint32_t first;
     std::uint32_t count;
   };
-  std::unordered_map<std::string, Span> index_[4];
+  /// Hashes a std::string and a string_view alike, so a lookup needs no copy.
+  struct WordHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, Span, WordHash, std::equal_to<>> index_[4];
   std::unordered_map<std::string, std::vector<std::string>> exceptions_[4];
 };
 
