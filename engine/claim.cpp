@@ -21,11 +21,6 @@ const char* to_string(ScopeDim d) {
   return "?";
 }
 
-const std::string& ClaimScope::none() {
-  static const std::string empty;
-  return empty;
-}
-
 void ClaimScope::set(ScopeDim d, std::string value) {
   auto it = std::find_if(dims_.begin(), dims_.end(), [d](const auto& p) { return p.first >= d; });
   if (it != dims_.end() && it->first == d) {

@@ -59,7 +59,7 @@ class ClaimScope {
   const std::string& get(ScopeDim d) const {
     for (const auto& [k, v] : dims_)
       if (k == d) return v;
-    return none();
+    return kNone;
   }
   /// Sets the qualifier along `d`; an empty value unsets it.
   void set(ScopeDim d, std::string value);
@@ -68,7 +68,7 @@ class ClaimScope {
 
  private:
   std::vector<std::pair<ScopeDim, std::string>> dims_;  // sorted by dimension, values non-empty
-  static const std::string& none();
+  static inline const std::string kNone{};
 };
 
 struct Claim {

@@ -18,6 +18,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <span>
 
@@ -30,6 +31,9 @@
 #include "engine/relatedness.hpp"
 
 namespace credence {
+// Comparisons with literals are string_view comparisons: a length check
+// first, no strlen (std::string == const char* measures the literal).
+using namespace std::string_view_literals;
 
 const char* to_string(ConfidenceTier v) {
   switch (v) {
@@ -92,7 +96,7 @@ bool numeric(const std::string& v) {
 /// "currently", "these days"), unlike one naming when the new state began
 /// ("since", "as of", "from now on").
 bool contrast_only(const CueDef& d) {
-  return d.kind == CueKind::now && d.phrase != "since" && d.phrase != "as of" && d.phrase != "from now on";
+  return d.kind == CueKind::now && d.phrase != "since"sv && d.phrase != "as of"sv && d.phrase != "from now on"sv;
 }
 
 /// A number, or a date as the normaliser writes it ("march 14").
@@ -145,7 +149,7 @@ std::optional<Quantity> quantity_of(const std::string& value) {
   for (char ch : q.unit)
     if (!std::isalpha(static_cast<unsigned char>(ch)) && ch != '%') return std::nullopt;
   // Ordinals ("3rd", "30th") and years are not measurements.
-  if (q.unit == "st" || q.unit == "nd" || q.unit == "rd" || q.unit == "th") return std::nullopt;
+  if (q.unit == "st"sv || q.unit == "nd"sv || q.unit == "rd"sv || q.unit == "th"sv) return std::nullopt;
   return q;
 }
 
@@ -156,7 +160,7 @@ std::optional<Quantity> quantity_of(const std::string& value) {
 bool same_amount(const Quantity& x, const Quantity& y) {
   if (x.unit != y.unit) return false;
   if (std::fabs(x.amount - y.amount) < 1e-9) return true;
-  const bool measure = !x.unit.empty() && x.unit != ":" && x.unit != "%";
+  const bool measure = !x.unit.empty() && x.unit != ":"sv && x.unit != "%"sv;
   return measure && std::fabs(x.amount - y.amount) <= 0.015 * std::max(std::fabs(x.amount), std::fabs(y.amount));
 }
 
@@ -166,7 +170,7 @@ bool same_amount(const Quantity& x, const Quantity& y) {
 bool abbreviates(const std::vector<std::string>& shortw, const std::vector<std::string>& longw) {
   if (shortw.size() != 1 || longw.size() < 2) return false;
   std::size_t n = longw.size();
-  while (n > 1 && (longw[n - 1] == "team" || longw[n - 1] == "squad" || longw[n - 1] == "group")) --n;
+  while (n > 1 && (longw[n - 1] == "team"sv || longw[n - 1] == "squad"sv || longw[n - 1] == "group"sv)) --n;
   if (n < 2) return false;
   const std::string& s = shortw.front();
   if (s.size() < n || s.size() > 12) return false;
@@ -224,16 +228,21 @@ class Comparer {
     {
       // "identity team" / "identity", "team orion" / "orion": a group word
       // around a name is not part of it.
-      auto name_of = [](std::vector<std::string> w) {
+      // The words of the name: [first, last) of w without group words at its ends.
+      auto name_of = [](const std::vector<std::string>& w) {
         auto group = [](const std::string& x) {
-          return x == "team" || x == "squad" || x == "group" || x == "department" || x == "org" || x == "crew";
+          return x == "team"sv || x == "squad"sv || x == "group"sv || x == "department"sv || x == "org"sv || x == "crew"sv;
         };
-        while (w.size() > 1 && group(w.back())) w.pop_back();
-        while (w.size() > 1 && group(w.front())) w.erase(w.begin());
-        return w;
+        std::size_t first = 0, last = w.size();
+        while (last - first > 1 && group(w[last - 1])) --last;
+        while (last - first > 1 && group(w[first])) ++first;
+        return std::pair{w.begin() + static_cast<std::ptrdiff_t>(first), w.begin() + static_cast<std::ptrdiff_t>(last)};
       };
-      const auto na = name_of(wa), nb = name_of(wb);
-      if ((na.size() != wa.size() || nb.size() != wb.size()) && na == nb) return ValueRel::equal;
+      const auto [fa, la] = name_of(wa);
+      const auto [fb, lb] = name_of(wb);
+      const bool trimmed = la - fa != static_cast<std::ptrdiff_t>(wa.size()) ||
+                           lb - fb != static_cast<std::ptrdiff_t>(wb.size());
+      if (trimmed && std::equal(fa, la, fb, lb)) return ValueRel::equal;
     }
     if (wa.size() != wb.size()) {
       // "jazz" / "jazz music": the extra words only name the kind -> equal;
@@ -331,7 +340,7 @@ bool covers(const Lexicon& lex, const Comparer& cmp, const std::string& t, const
     return false;
   }
   for (const auto& w : words)
-    if (w != "of" && (same_word(w, x) || cmp.is_a_or_equal(w, x))) return true;
+    if (w != "of"sv && (same_word(w, x) || cmp.is_a_or_equal(w, x))) return true;
   return false;
 }
 
@@ -359,7 +368,7 @@ std::string covered_kind(const Lexicon& lex, const std::string& t, const std::ve
   std::vector<std::string> parts;
   if (words.size() > 1) parts.push_back(underscore(t));
   for (const auto& w : words)
-    if (w != "of") parts.push_back(w);
+    if (w != "of"sv) parts.push_back(w);
   // A compound WordNet does not know, read as its two known parts
   // ("ribeye": rib + eye).
   for (const auto& w : words) {
@@ -391,7 +400,7 @@ Deontic deontic(const Claim& c) {
   switch (c.modality) {
     // "Deploys require a sign-off", "Merges need two reviews": the verb
     // states the obligation.
-    case Modality::none: return c.slot == "require" ? (neg ? Deontic::not_required : Deontic::required) : Deontic::none;
+    case Modality::none: return c.slot == "require"sv ? (neg ? Deontic::not_required : Deontic::required) : Deontic::none;
     case Modality::must:
     case Modality::should: return neg ? Deontic::not_required : Deontic::required;
     case Modality::must_not:
@@ -711,7 +720,7 @@ std::string denied_and_affirmed(const Lexicon& lex, const Claim& a, const Claim&
   const Claim& neg = a.stance < 0 ? a : b;
   const Claim& pos = a.stance < 0 ? b : a;
   // A denial, not a dislike ("I dislike coffee" / "I drink coffee every morning").
-  if (neg.slot == "like" || neg.slot == "prefer") return {};
+  if (neg.slot == "like"sv || neg.slot == "prefer"sv) return {};
   // The affirmation must be plain: no word that denies without a negator.
   const bool plain = for_each_word(a.stance < 0 ? tb : ta, [&](const std::string& w) {
     return !lex.is_implied_negative(w) && !lex.is_negator(w);
@@ -767,11 +776,11 @@ bool repeats_as_clause(std::string_view a, std::string_view b) {
     return out;
   };
   auto wa = words(a);
-  while (!wa.empty() && wa.back() == "|") wa.pop_back();
+  while (!wa.empty() && wa.back() == "|"sv) wa.pop_back();
   if (wa.size() < 2 || std::find(wa.begin(), wa.end(), "|") != wa.end()) return false;
   const auto wb = words(b);
   if (wb.size() <= wa.size()) return false;  // the same length is the paraphrase's business
-  auto boundary = [](const std::string& w) { return w == "|" || w == "and" || w == "so" || w == "but"; };
+  auto boundary = [](const std::string& w) { return w == "|"sv || w == "and"sv || w == "so"sv || w == "but"sv; };
   for (std::size_t i = 0; i + wa.size() <= wb.size(); ++i) {
     if (!std::equal(wa.begin(), wa.end(), wb.begin() + static_cast<long>(i))) continue;
     const bool starts = i == 0 || boundary(wb[i - 1]);
@@ -812,10 +821,10 @@ std::string defined_by(const Lexicon& lex, const Comparer& cmp, const Claim& a, 
 
 /// A person: the user, or a noun WordNet files under noun.person ("brother").
 bool is_person(const WordNet& wn, const std::string& subject) {
-  if (subject == "user") return true;
+  if (subject == "user"sv) return true;
   const auto sp = subject.rfind(' ');
   auto ids = wn.lookup(sp == std::string::npos ? subject : subject.substr(sp + 1), Pos::noun);
-  return !ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person";
+  return !ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person"sv;
 }
 
 bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
@@ -845,7 +854,7 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
     // through the gateway time out after 45s"): the same setting.
     const auto qa = quantities_of(a), qb = quantities_of(b);
     const bool measures = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit &&
-                          !qa.front().unit.empty() && qa.front().unit != ":";
+                          !qa.front().unit.empty() && qa.front().unit != ":"sv;
     auto overlaps = [&](const std::vector<std::string>& words, const std::vector<std::string>& in) {
       for (const auto& w : words)
         for (const auto& x : in)
@@ -861,7 +870,7 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
   // person on either side (their things are their own).
   if (a.subject_kind != SubjectKind::present || b.subject_kind != SubjectKind::present) return false;
   const WordNet& wn = lex.wordnet();
-  auto person = [&](const Claim& c) { return c.subject != "user" && is_person(wn, c.subject); };
+  auto person = [&](const Claim& c) { return c.subject != "user"sv && is_person(wn, c.subject); };
   if (person(a) || person(b)) return false;
   for (const auto& w : wa) {
     if (w.size() < 3 || numeric(w) || w.find(' ') != std::string::npos) continue;
@@ -876,13 +885,13 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
 /// A slot that says no more than "is": none, "value", "state", or a verb the
 /// lexicon does not define as an attribute.
 bool plain_slot(const Lexicon& lex, const Claim& c) {
-  return c.slot.empty() || c.slot == "value" || c.slot == "state" || !lex.slot(c.slot);
+  return c.slot.empty() || c.slot == "value"sv || c.slot == "state"sv || !lex.slot(c.slot);
 }
 
 bool single_valued(const Lexicon& lex, const std::string& slot) {
   if (const SlotDef* d = lex.slot(slot)) return d->single;
   // Class slots and attribute slots ("favorite color") hold one value.
-  if (slot.rfind("favorite", 0) == 0 || slot == "nationality") return true;
+  if (slot.rfind("favorite", 0) == 0 || slot == "nationality"sv) return true;
   for (const char* s : {"diet", "marital_status", "handedness", "chronotype", "religion",
                         "politics", "employment", "smoking", "eye_colour", "automation",
                         "frequency", "sync_mode", "log_level", "database", "editor", "os",
@@ -906,13 +915,13 @@ std::string join_values(const Claim& a, const Claim& b) {
 }
 
 std::string subject_phrase(const std::string& s) {
-  if (s == "user") return "their";
+  if (s == "user"sv) return "their";
   return "the " + s + "'s";
 }
 
 std::string slot_phrase(const std::string& slot) {
-  if (slot == "like" || slot == "prefer") return "likes and preferences";
-  if (slot == "value" || slot == "state" || slot.empty()) return "setting";
+  if (slot == "like"sv || slot == "prefer"sv) return "likes and preferences";
+  if (slot == "value"sv || slot == "state"sv || slot.empty()) return "setting";
   std::string s = slot;
   std::replace(s.begin(), s.end(), '_', ' ');
   return s;
@@ -938,7 +947,7 @@ bool related_topics(const Lexicon& lex, const Claim& a, const Claim& b) {
   const auto la = lexfiles(wn, a), lb = lexfiles(wn, b);
   for (auto x : la)
     for (auto y : lb)
-      if (x == y && x != "noun.Tops" && x != "noun.act" && x != "noun.artifact" && x != "noun.person")
+      if (x == y && x != "noun.Tops"sv && x != "noun.act"sv && x != "noun.artifact"sv && x != "noun.person"sv)
         return true;
   auto derived = [&](const Claim& n, const Claim& v) {
     if (v.predicate.empty()) return false;
@@ -959,7 +968,7 @@ bool known_place(const WordNet& wn, const std::string& v) {
   std::replace(u.begin(), u.end(), ' ', '_');
   auto ids = wn.synsets(u, Pos::noun);
   for (std::size_t i = 0; i < ids.size() && i < 2; ++i)
-    if (std::string_view(WordNet::lexfile_name(wn.synset(ids[i]).lexfile)) == "noun.location") return true;
+    if (std::string_view(WordNet::lexfile_name(wn.synset(ids[i]).lexfile)) == "noun.location"sv) return true;
   return false;
 }
 
@@ -1111,14 +1120,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   for (const auto* pr : {&a, &b}) {
     const Claim& neg = *pr;
     const Claim& pos = pr == &a ? b : a;
-    if (neg.slot != "have" || neg.stance >= 0 || neg.subject != "user" || pos.stance < 0) continue;
+    if (neg.slot != "have"sv || neg.stance >= 0 || neg.subject != "user"sv || pos.stance < 0) continue;
     // "I had a dog as a kid": history, unless the denial covers all time.
     if ((pr == &a ? b_hist : a_hist) && !neg.never) continue;
     std::vector<std::string> owned = pos.possessions;
-    if (pos.subject == "user" && pos.slot == "have") owned.insert(owned.end(), pos.values.begin(), pos.values.end());
+    if (pos.subject == "user"sv && pos.slot == "have"sv) owned.insert(owned.end(), pos.values.begin(), pos.values.end());
     for (const auto& p : owned)
       for (const auto& v : neg.values)
-        if (cmp.is_a_or_equal(p, v) && !(pos.subject == "user" && pos.slot == "have")) {
+        if (cmp.is_a_or_equal(p, v) && !(pos.subject == "user"sv && pos.slot == "have"sv)) {
           r.cls = Classification::true_contradiction;
           r.conf = 0.78;
           r.why = "One says the user has no " + v + ", the other mentions their " + p + ".";
@@ -1154,7 +1163,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // ---- figurative -------------------------------------------------------------
   if (a.figurative || b.figurative) {
     const Claim& other = a.figurative ? b : a;
-    bool related = a.subject == b.subject || other.subject == "user" ||
+    bool related = a.subject == b.subject || other.subject == "user"sv ||
                    other.subject_kind == SubjectKind::fuzzy;
     for (const auto& k : a.keywords)
       related = related || std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end();
@@ -1175,8 +1184,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // A number is a count, not a narrower name ("our cat" / "our 2 cats").
     const auto wa = words_of(a.subject), wb = words_of(b.subject);
     const bool counted = std::any_of(wa.begin(), wa.end(), numeric) || std::any_of(wb.begin(), wb.end(), numeric);
-    if (!wa.empty() && !wb.empty() && wa.back() == wb.back() && a.subject != "user" &&
-        b.subject != "user" && !counted && (contains_all(wa, wb) || contains_all(wb, wa))) {
+    if (!wa.empty() && !wb.empty() && wa.back() == wb.back() && a.subject != "user"sv &&
+        b.subject != "user"sv && !counted && (contains_all(wa, wb) || contains_all(wb, wa))) {
       same_subject = true;
       fuzzy_subject = true;
     }
@@ -1187,14 +1196,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // "he" or "she" on one side only names someone the pair does not; the
     // person the other side is about (not the user, who is "I") is the one
     // meant, if the pronoun fits ("My sister ..." / "He ..." are two people).
-    auto pronoun = [](const Claim& c) { return c.subject == "he" || c.subject == "she"; };
+    auto pronoun = [](const Claim& c) { return c.subject == "he"sv || c.subject == "she"sv; };
     if (pronoun(a) != pronoun(b)) {
       const Claim& named = pronoun(a) ? b : a;
-      const char want = (pronoun(a) ? a : b).subject == "she" ? 'f' : 'm';
+      const char want = (pronoun(a) ? a : b).subject == "she"sv ? 'f' : 'm';
       char gender = 0;
       for (const auto& w : words_of(named.subject))
         if (const char g = lex.gender_of(w)) gender = g;
-      if (named.subject != "user" && !named.subject.empty() &&
+      if (named.subject != "user"sv && !named.subject.empty() &&
           (gender != 0 ? gender == want : is_person(lex.wordnet(), named.subject))) {
         same_subject = true;
         fuzzy_subject = true;
@@ -1213,7 +1222,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     };
     same_subject = bag(a.subject) == bag(b.subject) && words_of(a.subject).size() > 1;
   }
-  if (!same_subject && !b.from_values.empty() && b.subject != "user") {
+  if (!same_subject && !b.from_values.empty() && b.subject != "user"sv) {
     // "We moved ticket tracking from Trello to Jira" / "Tickets are tracked in
     // Trello": overlapping subject words and the old value named.
     const auto wa = words_of(a.subject), wb = words_of(b.subject);
@@ -1223,14 +1232,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       for (const auto& v : a.values)
         if (overlap && f == v) same_subject = true;
   }
-  if (!same_subject && b.subject == "user" && (!b.from_values.empty() || cue_any)) {
+  if (!same_subject && b.subject == "user"sv && (!b.from_values.empty() || cue_any)) {
     // "We moved from Slack to Teams" vs "The team uses Slack"; "Anna and I
     // broke up" vs "My girlfriend is Anna": the user changes what A names.
     // Is A about another person? (their things are not the user's to end)
     const auto a_ids = lex.wordnet().synsets(a.subject, Pos::noun);
     const bool a_other_person =
-        a.subject != "user" && !a_ids.empty() &&
-        std::string_view(WordNet::lexfile_name(lex.wordnet().synset(a_ids.front()).lexfile)) == "noun.person" &&
+        a.subject != "user"sv && !a_ids.empty() &&
+        std::string_view(WordNet::lexfile_name(lex.wordnet().synset(a_ids.front()).lexfile)) == "noun.person"sv &&
         std::find(a.possessions.begin(), a.possessions.end(), a.subject) == a.possessions.end();
     for (const auto& f : b.from_values)
       for (const auto& v : a.values)
@@ -1292,7 +1301,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // durations, sizes, times of day, plain numbers), opposing rules; in
       // disjoint scopes an opposition is context dependent. Anything else is
       // LOW (related, undecided: the cascade's second opinion may decide).
-      const std::string topic = a.subject_kind == SubjectKind::present && a.subject != "user" ? a.subject : b.subject;
+      const std::string topic = a.subject_kind == SubjectKind::present && a.subject != "user"sv ? a.subject : b.subject;
       const bool disjoint_scopes = scopes_disjoint(lex, a.scope, b.scope);
       auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
       if (qa.empty() && qb.empty() && a.amounts.size() == 1 && b.amounts.size() == 1) {
@@ -1441,7 +1450,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.why = "Both give the same amounts for the same thing in other words.";
       return r;
     }
-    if ((a.subject == "user") != (b.subject == "user") && !b.additive) {
+    if ((a.subject == "user"sv) != (b.subject == "user"sv) && !b.additive) {
       // The user on one side, a thing on the other, and words of one topic
       // ("I enjoy Thai food" / "Green curry is my go-to takeaway"): the thing
       // is likely the user's, on the same topic. LOW: the parse could not
@@ -1468,7 +1477,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // secret is rotated every week" (a verb's participle) says what is done to
   // the secret, not which kind of store holds it.
   auto adjectival = [&](const Claim& c) {
-    if (c.slot == "state")
+    if (c.slot == "state"sv)
       return c.values.empty() || !wn.synsets(c.values.front(), Pos::adj).empty() ||
              wn.synsets(c.values.front(), Pos::verb).empty();
     return c.values.size() == 1 && lex.class_of(c.values.front()) && lex.class_of(c.values.front())->slot == c.slot;
@@ -1476,9 +1485,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // Where a person lives and where a thing is: one slot once the subjects
   // are one ("My sister Priya lives in Melbourne" / "Priya has lived in
   // Perth": the parse knows the relation, not the name, as a person).
-  auto where = [](const std::string& s) { return s == "residence" || s == "location"; };
+  auto where = [](const std::string& s) { return s == "residence"sv || s == "location"sv; };
   const bool same_slot = (!a.slot.empty() && a.slot == b.slot) ||
-                         (a.slot != b.slot && (a.slot == "state" || b.slot == "state") && adjectival(a) &&
+                         (a.slot != b.slot && (a.slot == "state"sv || b.slot == "state"sv) && adjectival(a) &&
                           adjectival(b) && a.subject_kind == SubjectKind::present) ||
                          (where(a.slot) && where(b.slot));
   auto shares_thing = [&](const Claim& x, const Claim& y) {
@@ -1493,7 +1502,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (!y.slot.empty()) ty.push_back(y.slot);
     for (const auto& p : tx)
       for (const auto& q : ty)
-        if (p == q && p != "be" && p != "have" && p != "value" && p != "state") return true;
+        if (p == q && p != "be"sv && p != "have"sv && p != "value"sv && p != "state"sv) return true;
     return false;
   };
   // A change statement without a slot of its own ("switched to Linear",
@@ -1507,7 +1516,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   for (const auto& cue : b.change_cues)
     if (const CueDef* d = lex.cue_by_phrase(cue);
         d && (d->kind == CueKind::start || d->kind == CueKind::stop || d->kind == CueKind::switch_))
-      domain_cue = domain_cue || (!a.domain.empty() && a.domain == b.domain && a.domain != "personal");
+      domain_cue = domain_cue || (!a.domain.empty() && a.domain == b.domain && a.domain != "personal"sv);
   // "The old billing API was retired", "My dad retired": the subject's state ended.
   const bool pure_stop = stop_cue && b.values.empty() && b.object.empty() && (b.slot.empty() || !lex.slot(b.slot)) &&
                          a.stance > 0;
@@ -1520,7 +1529,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (doer.stance < 0 || holder.stance < 0) return {};
     std::vector<std::string> banned;
     for (const auto& ex : lex.exclusions()) {
-      const bool by_slot = ex.holder.starts_with("slot:");
+      const bool by_slot = ex.holder.size() >= 5 && std::memcmp(ex.holder.data(), "slot:", 5) == 0;
       if (by_slot) {
         // "slot:allergy" (any value) or "slot:allergy=shellfish" (that value).
         const std::string_view spec = std::string_view(ex.holder).substr(5);
@@ -1545,23 +1554,23 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           return;
         }
         for (const auto& t : ex.things) {
-          if (t == "*") banned.insert(banned.end(), holder.values.begin(), holder.values.end());
+          if (t == "*"sv) banned.insert(banned.end(), holder.values.begin(), holder.values.end());
           else banned.push_back(t);
         }
       };
       if (ex.possession) {
         // "I'm single" / "my husband and I": the doer's own things.
-        if (doer.subject != "user" && doer.subject_kind == SubjectKind::present) continue;
+        if (doer.subject != "user"sv && doer.subject_kind == SubjectKind::present) continue;
         build_banned();
         std::vector<std::string> owned = doer.possessions;
-        if (doer.slot == "have") owned.insert(owned.end(), doer.values.begin(), doer.values.end());
+        if (doer.slot == "have"sv) owned.insert(owned.end(), doer.values.begin(), doer.values.end());
         for (const auto& t : owned)
           if (const std::string k = covered_kind(lex, t, banned); !k.empty())
             return (ex.holder.rfind("slot:", 0) == 0 ? holder.values.front() : ex.holder) + " vs their " + t;
         continue;
       }
       auto listed = [&](const std::string& v) { return std::find(ex.verbs.begin(), ex.verbs.end(), v) != ex.verbs.end(); };
-      const std::string& verb = doer.slot == "like" ? doer.predicate : doer.slot;
+      const std::string& verb = doer.slot == "like"sv ? doer.predicate : doer.slot;
       const bool main_verb = listed(verb) || listed(doer.predicate);
       bool clause_verb = false;
       for (const auto& k : doer.keywords) clause_verb = clause_verb || listed(k);
@@ -1608,8 +1617,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // Habitual use vs a strong negative stance on the same thing: "I drink
   // three cups of coffee every morning" / "I can't stand coffee".
   auto habit_vs_stance = [&](const Claim& h, const Claim& st) -> std::string {
-    if (h.stance <= 0 || st.stance >= 0 || !st.strong || (st.slot != "like" && st.slot != "prefer")) return {};
-    if (h.slot == "like" || h.slot == "prefer" || (!lex.is_habitual(h.slot) && !lex.is_habitual(h.predicate)))
+    if (h.stance <= 0 || st.stance >= 0 || !st.strong || (st.slot != "like"sv && st.slot != "prefer"sv)) return {};
+    if (h.slot == "like"sv || h.slot == "prefer"sv || (!lex.is_habitual(h.slot) && !lex.is_habitual(h.predicate)))
       if (!(h.values.empty() && h.object.empty() && lex.wordnet().synsets(h.slot, Pos::verb).size() > 0 &&
             !lex.slot(h.slot)))
         return {};
@@ -1632,15 +1641,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // them there, or in a part of it (WordNet's part holonyms), then or now.
     {
       auto denied_place = [&](const Claim& d, std::string_view text) -> std::string {
-        if (d.subject != "user" || d.slot != "visit" || d.stance >= 0 || d.values.size() != 1) return {};
+        if (d.subject != "user"sv || d.slot != "visit"sv || d.stance >= 0 || d.values.size() != 1) return {};
         if (!d.never && text.find("been") == std::string_view::npos) return {};
         return d.values.front();
       };
       auto puts_there = [&](const Claim& p, const std::string& place) {
-        if (p.subject != "user" || p.stance < 0 || p.tense == Tense::future || p.modality != Modality::none ||
+        if (p.subject != "user"sv || p.stance < 0 || p.tense == Tense::future || p.modality != Modality::none ||
             p.figurative)
           return false;
-        if (p.tense != Tense::past && p.slot != "residence" && p.slot != "location") return false;
+        if (p.tense != Tense::past && p.slot != "residence"sv && p.slot != "location"sv) return false;
         for (const auto& k : p.keywords)
           if (k == place || wn_fast::part_of(lex.wordnet(), k, place)) return true;
         return false;
@@ -1664,7 +1673,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // Kyoto"). Both hold, and saying so is a finding, not a guess.
       auto other_place = [&](const Claim& d, const Claim& p) -> std::string {
         const std::string denied = denied_place(d, &d == &a ? ea.text : eb.text);
-        if (denied.empty() || p.subject != "user" || p.stance < 0 || !known_place(lex.wordnet(), denied))
+        if (denied.empty() || p.subject != "user"sv || p.stance < 0 || !known_place(lex.wordnet(), denied))
           return {};
         bool names_denied = false;
         std::string other;
@@ -1675,7 +1684,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         }
         if (names_denied) {
           const bool wish = p.tense == Tense::future || p.modality != Modality::none || p.stance == 0 ||
-                            p.slot == "want" || p.slot == "preference";
+                            p.slot == "want"sv || p.slot == "preference"sv;
           return wish ? "a wish to go to " + denied : std::string();
         }
         return other.empty() ? std::string() : other + ", which is not in " + denied;
@@ -1705,7 +1714,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         related = related || (!lex.generic_domain(*x) && !lex.generic_domain(*y) && lex.related_domains(*x, *y));
     // About a thing (not a person), the subject itself is the shared entity
     // of every pair; only something else both name counts.
-    const bool person = a.subject == "user" || a.subject_kind == SubjectKind::fuzzy || is_person(lex.wordnet(), a.subject);
+    const bool person = a.subject == "user"sv || a.subject_kind == SubjectKind::fuzzy || is_person(lex.wordnet(), a.subject);
     // Words of one topic in other words ("coffee" / "espresso", "bike" /
     // "cycle"; relatedness.hpp).
     const auto kin = [&] {
@@ -1718,7 +1727,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // at LOW-MED, unless the scopes are disjoint or one is history.
     if (!scopes_disjoint(lex, a.scope, b.scope) && denial(r)) return r;
     auto specific_slot = [&](const std::string& sl) {
-      return lex.slot(sl) && sl != "value" && sl != "have" && sl != "like" && sl != "prefer" && sl != "use";
+      return lex.slot(sl) && sl != "value"sv && sl != "have"sv && sl != "like"sv && sl != "prefer"sv && sl != "use"sv;
     };
     const bool distinct_known =
         specific_slot(a.slot) && specific_slot(b.slot) &&
@@ -1762,8 +1771,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     const bool contrasted = person && a.subject == b.subject && a.subject_kind == SubjectKind::present &&
                             b.subject_kind == SubjectKind::present && scopes_contrasted(lex, a.scope, b.scope);
     auto presence = [](const Claim& c) {
-      return c.predicate == "be" || c.predicate == "work" || c.predicate == "go" || c.predicate == "commute" ||
-             c.predicate == "come" || c.predicate == "stay";
+      return c.predicate == "be"sv || c.predicate == "work"sv || c.predicate == "go"sv || c.predicate == "commute"sv ||
+             c.predicate == "come"sv || c.predicate == "stay"sv;
     };
     if (contrasted && presence(a) && presence(b) && (whole_time(ea.text) || whole_time(eb.text))) {
       // "I work from home full time" / "I'm in the office every day": where
@@ -1798,7 +1807,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.why = "Both appear to say the same in other words.";
       return r;
     }
-    if (a.subject != "user" && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
+    if (a.subject != "user"sv && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
       // Two facts about the same person or thing: a consistent addition.
       r.cls = Classification::compatible;
       r.conf = 0.65;
@@ -1875,7 +1884,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       differ = true;
     }
     // Values of a single-valued slot, or exclusive members of a class.
-    if (vrel && a.stance > 0 && b.stance > 0 && a.slot != "like") {
+    if (vrel && a.stance > 0 && b.stance > 0 && a.slot != "like"sv) {
       const bool values_differ = *vrel == ValueRel::exclusive || *vrel == ValueRel::different;
       const std::string& va = a.values.front();
       const std::string& vb = b.values.front();
@@ -1885,17 +1894,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       if (b.additive || a.additive) {
         // "... in eu-west-1 as well": a further value, not a replacement.
       } else if (single && values_differ && atomic) {
-        const bool generic = a.slot == "value" || a.slot == "profession" || a.slot == "identity";
+        const bool generic = a.slot == "value"sv || a.slot == "profession"sv || a.slot == "identity"sv;
         double c = *vrel == ValueRel::exclusive ? 0.9 : 0.86;
         if (generic) c = *vrel == ValueRel::exclusive ? 0.87 : 0.78;
-        if (a.slot == "profession") c = 0.72;
+        if (a.slot == "profession"sv) c = 0.72;
         // Places: one may contain the other unless WordNet knows both.
-        if ((a.slot == "residence" || a.slot == "birthplace" || a.slot == "location") && *vrel == ValueRel::different &&
+        if ((a.slot == "residence"sv || a.slot == "birthplace"sv || a.slot == "location"sv) && *vrel == ValueRel::different &&
             !(known_place(lex.wordnet(), va) && known_place(lex.wordnet(), vb)))
           c = std::min(c, 0.75);
         oppose(c, "the " + slot_phrase(a.slot) + " differs (" + va + " vs " + vb + ")");
       } else if (!single && *vrel == ValueRel::exclusive &&
-                 (a.slot == "state" || b.slot == "state" || a.slot.rfind("be ", 0) == 0 ||
+                 (a.slot == "state"sv || b.slot == "state"sv || a.slot.rfind("be ", 0) == 0 ||
                   (lex.class_of(va) && lex.class_of(va) == lex.class_of(vb) && lex.class_of(va)->slot == a.slot))) {
         oppose(0.8, "the states exclude each other (" + va + " vs " + vb + ")");
       } else if (!single && both_numeric && values_differ) {
@@ -1904,7 +1913,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       }
     }
     // Exclusive preferences ("prefer tea" vs "prefer coffee").
-    if (a.slot == "prefer" && a.stance > 0 && b.stance > 0 && !thing_a.empty() && !thing_b.empty() &&
+    if (a.slot == "prefer"sv && a.stance > 0 && b.stance > 0 && !thing_a.empty() && !thing_b.empty() &&
         thing_a != thing_b) {
       const ValueRel vr = cmp.values(thing_a, thing_b);
       // One preferred among alternatives: members of one value class exclude
@@ -2051,7 +2060,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     std::string cue = "used to";
     for (const auto& c : b.change_cues)
       if (const CueDef* d = lex.cue_by_phrase(c); d && d->kind == CueKind::past) cue = d->phrase;
-    if (cue == "use to") cue = "used to";
+    if (cue == "use to"sv) cue = "used to";
     r.why = "The incoming statement says " + (thing_a.empty() ? slot_phrase(a.slot) : thing_a) +
             " is in the past (\"" + cue + "\"), so the existing memory no longer holds.";
     return r;
@@ -2165,7 +2174,7 @@ void features_of(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
 
 /// Readable names of the cues the model weighs most often.
 const char* cue_phrase(std::string_view feature) {
-  static const std::pair<const char*, const char*> kPhrases[] = {
+  static constexpr std::pair<std::string_view, const char*> kPhrases[] = {
       {"neg_xor", "a negation on one side only"},
       {"neg_xor_shared", "a negation on one side only of a shared topic"},
       {"B_cue", "a change cue in the new statement"},
@@ -2298,10 +2307,21 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
   v.tier = tier_of(lex, v.confidence);
   v.reasoning = an.why;
   v.temporal_signal = an.temporal;
-  const std::string topic = join_values(a, b);
-  v.surface_context = "user discusses " + subject_phrase(a.subject) + " " +
-                      slot_phrase(a.slot.empty() ? b.slot : a.slot) +
-                      (topic.empty() ? std::string() : " (" + topic + ")");
+  {
+    // "user discusses their employer (acme or globex)", built in one string.
+    std::string& sc = v.surface_context;
+    sc.reserve(96);
+    sc = "user discusses ";
+    sc += subject_phrase(a.subject);
+    sc += ' ';
+    sc += slot_phrase(a.slot.empty() ? b.slot : a.slot);
+    const std::string topic = join_values(a, b);
+    if (!topic.empty()) {
+      sc += " (";
+      sc += topic;
+      sc += ')';
+    }
+  }
   v.action = write_action(an.cls, v.tier, an.retraction);
   // A change only the learned fallback sees is a guess: the write view keeps
   // both memories (ADD), and the decision layer asks rather than supersedes

@@ -202,12 +202,12 @@ Phrase Lexicon::lemmatise_phrase(std::string_view phrase, bool strip_drops) cons
 // ---- lookups -----------------------------------------------------------------
 
 const SlotDef* Lexicon::slot(std::string_view name) const {
-  auto it = slot_index_.find(std::string(name));
+  auto it = slot_index_.find(name);
   return it == slot_index_.end() ? nullptr : &slots_[static_cast<std::size_t>(it->second)];
 }
 
 const CueDef* Lexicon::cue_by_phrase(std::string_view phrase) const {
-  auto it = cue_by_phrase_.find(std::string(phrase));
+  auto it = cue_by_phrase_.find(phrase);
   return it == cue_by_phrase_.end() ? nullptr : &cue_defs_[static_cast<std::size_t>(it->second)];
 }
 
@@ -223,17 +223,17 @@ const ClassDef* Lexicon::class_named(std::string_view name) const {
 }
 
 const ClassDef* Lexicon::class_of(std::string_view member) const {
-  auto it = class_member_.find(std::string(member));
+  auto it = class_member_.find(member);
   return it == class_member_.end() ? nullptr : &classes_[static_cast<std::size_t>(it->second)];
 }
 
 std::string_view Lexicon::lexfile_domain(std::string_view lexfile) const {
-  auto it = lexfile_domain_.find(std::string(lexfile));
+  auto it = lexfile_domain_.find(lexfile);
   return it == lexfile_domain_.end() ? std::string_view() : std::string_view(it->second);
 }
 
 std::string_view Lexicon::class_domain(std::string_view cls) const {
-  auto it = class_domain_.find(std::string(cls));
+  auto it = class_domain_.find(cls);
   return it == class_domain_.end() ? std::string_view() : std::string_view(it->second);
 }
 
@@ -247,16 +247,16 @@ bool Lexicon::related_domains(std::string_view a, std::string_view b) const {
 }
 
 bool Lexicon::generic_domain(std::string_view d) const {
-  return d.empty() || generic_domains_.count(std::string(d)) > 0;
+  return d.empty() || generic_domains_.contains(d);
 }
 
 std::string Lexicon::canonical(std::string_view name) const {
-  auto it = alias_map_.find(std::string(name));
+  auto it = alias_map_.find(name);
   return it == alias_map_.end() ? std::string(name) : it->second;
 }
 
 const UnitDef* Lexicon::unit(std::string_view alias) const {
-  auto it = unit_alias_.find(std::string(alias));
+  auto it = unit_alias_.find(alias);
   return it == unit_alias_.end() ? nullptr : &unit_defs_[static_cast<std::size_t>(it->second)];
 }
 

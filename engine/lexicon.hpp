@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "common/string_table.hpp"
 #include "engine/claim.hpp"
 #include "engine/pair_model.hpp"
 #include "engine/wordnet.hpp"
@@ -49,7 +50,7 @@ class PhraseTable {
   std::size_t size() const { return count_; }
 
  private:
-  std::unordered_map<std::string, std::vector<std::pair<Phrase, int>>> by_first_;
+  WordMap<std::vector<std::pair<Phrase, int>>> by_first_;
   std::size_t count_ = 0;
 };
 
@@ -253,38 +254,38 @@ class Lexicon {
   bool learned_ = true;
   double learned_min_p_ = 0.55;
   std::vector<SlotDef> slots_;
-  std::unordered_map<std::string, int> slot_index_;
+  WordMap<int> slot_index_;
   PhraseTable slot_patterns_;
   std::vector<SlotPattern> slot_pattern_defs_;
   PhraseTable stance_table_;
   std::vector<StanceDef> stance_defs_;
   PhraseTable cue_table_;
   std::vector<CueDef> cue_defs_;
-  std::unordered_map<std::string, int> cue_by_phrase_;
+  WordMap<int> cue_by_phrase_;
   PhraseTable modal_table_;
   std::vector<ModalDef> modal_defs_;
   PhraseTable scope_table_;
   std::vector<ScopeDef> scope_defs_;
-  std::unordered_map<std::string, std::string> scope_parent_;
+  WordMap<std::string> scope_parent_;
   PhraseTable class_table_;
   std::vector<ClassDef> classes_;
-  std::unordered_map<std::string, int> class_member_;
+  WordMap<int> class_member_;
   std::vector<ExclusionDef> exclusions_;
   PhraseTable alias_table_;
   std::vector<std::string> alias_defs_;
-  std::unordered_map<std::string, std::string> alias_map_;
+  WordMap<std::string> alias_map_;
   PhraseTable figurative_table_;
   std::vector<std::string> figurative_defs_;
   PhraseTable unit_table_;
   std::vector<UnitDef> unit_defs_;
-  std::unordered_map<std::string, int> unit_alias_;
+  WordMap<int> unit_alias_;
   PhraseTable drop_table_;
-  std::unordered_set<std::string> drop_words_;
-  std::unordered_set<std::string> negators_, none_quantifiers_, habitual_, exclusion_exempt_, implied_negatives_;
-  std::unordered_map<std::string, char> gendered_;
+  WordSet drop_words_;
+  WordSet negators_, none_quantifiers_, habitual_, exclusion_exempt_, implied_negatives_;
+  WordMap<char> gendered_;
   PhraseTable correction_table_, additive_table_, history_table_, evaluative_table_;
-  std::unordered_map<std::string, std::string> lexfile_domain_, class_domain_;
-  std::unordered_set<std::string> related_domains_, generic_domains_, independent_domains_;
+  WordMap<std::string> lexfile_domain_, class_domain_;
+  WordSet related_domains_, generic_domains_, independent_domains_;
 };
 
 }  // namespace credence

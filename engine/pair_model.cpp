@@ -111,8 +111,10 @@ void tokens(std::string_view text, std::vector<std::string>& out) {
         static_cast<unsigned char>(text[i + 2]) == 0x99) {
       cur.push_back('\'');
       i += 2;
-    } else if (std::isalnum(ch) || ch == '\'') {
-      cur.push_back(static_cast<char>(std::tolower(ch)));
+    } else if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '\'') {
+      cur.push_back(static_cast<char>(ch));
+    } else if (ch >= 'A' && ch <= 'Z') {  // the "C" locale's isalnum and tolower, without the calls
+      cur.push_back(static_cast<char>(ch - 'A' + 'a'));
     } else {
       flush();
       if (ch == '!' || ch == '?') out.emplace_back(1, static_cast<char>(ch));
@@ -196,8 +198,8 @@ namespace {
 
 /// Function words and number words, looked up once per word.
 bool unweighted_word(std::string_view w) {
-  static const std::unordered_set<std::string_view> words = [] {
-    std::unordered_set<std::string_view> s(std::begin(kFunctionWords), std::end(kFunctionWords));
+  static const std::unordered_set<std::string_view, WordHash> words = [] {
+    std::unordered_set<std::string_view, WordHash> s(std::begin(kFunctionWords), std::end(kFunctionWords));
     s.insert(std::begin(kNumberWords), std::end(kNumberWords));
     return s;
   }();
@@ -206,8 +208,8 @@ bool unweighted_word(std::string_view w) {
 
 /// The index of a marker word in kMarkerWords, or -1.
 int marker_index(std::string_view w) {
-  static const std::unordered_map<std::string_view, int> index = [] {
-    std::unordered_map<std::string_view, int> m;
+  static const std::unordered_map<std::string_view, int, WordHash> index = [] {
+    std::unordered_map<std::string_view, int, WordHash> m;
     for (std::size_t i = 0; i < std::size(kMarkerWords); ++i) m.emplace(kMarkerWords[i], static_cast<int>(i));
     return m;
   }();

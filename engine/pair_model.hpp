@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "common/string_table.hpp"
 #include "engine/claim.hpp"
 #include "engine/model.hpp"
 
@@ -110,7 +111,7 @@ class PairModel {
 
  private:
   std::vector<std::array<float, kClassCount>> weights_;  // by feature id; all zero if absent
-  std::unordered_map<std::string, std::array<float, kClassCount>> token_weights_, memory_token_weights_;
+  WordMap<std::array<float, kClassCount>> token_weights_, memory_token_weights_;
 };
 
 }  // namespace credence

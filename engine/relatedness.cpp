@@ -5,6 +5,7 @@
 #include <array>
 #include <unordered_map>
 
+#include "common/string_table.hpp"
 #include "engine/wn_fast.hpp"
 #include "engine/wordnet.hpp"
 
@@ -197,7 +198,7 @@ class ProfileCache {
   }
 
  private:
-  std::unordered_map<std::string, Profile> table_;  // node-based: references survive inserts
+  WordMap<Profile> table_;  // node-based: references survive inserts
   const WordNet* wn_ = nullptr;
 };
 

@@ -12,7 +12,6 @@
 /// WordNet files; lookup functions accept either form.
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -21,6 +20,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "common/string_table.hpp"
 
 namespace credence {
 
@@ -155,13 +155,8 @@ class WordNet {
     std::uint32_t first;
     std::uint32_t count;
   };
-  /// Hashes a std::string and a string_view alike, so a lookup needs no copy.
-  struct WordHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, Span, WordHash, std::equal_to<>> index_[4];
-  std::unordered_map<std::string, std::vector<std::string>> exceptions_[4];
+  WordMap<Span> index_[4];  // looked up by string_view, without a copy
+  WordMap<std::vector<std::string>> exceptions_[4];
 };
 
 }  // namespace credence
