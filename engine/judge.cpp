@@ -1167,6 +1167,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                    other.subject_kind == SubjectKind::fuzzy;
     for (const auto& k : a.keywords)
       related = related || std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end();
+    if (!related) {
+      // Words of one topic on the two sides ("My inbox is a bottomless pit" /
+      // "Gmail shows 312 unread emails": inbox, email): the figure speaks of
+      // what the other states.
+      const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
+      related = t.synonym + t.close > 0;
+    }
     if (related) {
       r.cls = Classification::figurative;
       r.conf = 0.72;

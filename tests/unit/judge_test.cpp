@@ -331,6 +331,17 @@ TEST(JudgeRules, FigurativeStatementsAreNotLiteralClaims) {
   EXPECT_NE(verdict("I'm dead inside", "I have strong emotions").write_tier, WriteTier::block);
 }
 
+// A figure of speech about something the other statement names in words of
+// one topic (WordNet), though neither subjects nor words are shared.
+TEST(JudgeRules, AFigureOfSpeechOnTheOtherStatementsTopicIsFigurative) {
+  expect_all_structural({{"I've got the memory of a goldfish when it comes to my pills.",
+                          "My pharmacy app says I haven't missed a dose all year."}},
+                        C::figurative);
+  // No shared topic: still unrelated.
+  expect_all_structural({{"Work is killing me this month.", "My doctor says my health is excellent."}},
+                        C::unrelated);
+}
+
 TEST(JudgeRules, DifferentSubjectsAreUnrelated) {
   expect_all({{"My mom lives in Canada", "I live in China"},
               {"I play the violin", "My dentist appointment is on Friday"},
