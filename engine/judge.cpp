@@ -1168,9 +1168,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     for (const auto& k : a.keywords)
       related = related || std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end();
     if (!related) {
-      // Words of one topic on the two sides ("My inbox is a bottomless pit" /
-      // "Gmail shows 312 unread emails": inbox, email): the figure speaks of
-      // what the other states.
+      // Words of one topic on the two sides ("I've got the memory of a
+      // goldfish when it comes to my pills" / "I haven't missed a dose all
+      // year": pill, dose): the figure speaks of what the other states.
       const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
       related = t.synonym + t.close > 0;
     }
@@ -2170,7 +2170,9 @@ bool learned_may_refine(const Lexicon& lex, const Analysis& an) {
   return an.cls == Classification::unrelated || tier_of(lex, an.conf) != ConfidenceTier::high;
 }
 
-/// The fallback's features; `words` are the two texts' words (text_words).
+/// The fallback's features; existing_words and incoming_words are the two
+/// texts split by text_words (split once by the caller, shared with the word
+/// weights).
 void features_of(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                  const JudgeInput& incoming, const Analysis& an, const std::vector<std::string>& existing_words,
                  const std::vector<std::string>& incoming_words, PairFeatures& out) {
