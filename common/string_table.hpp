@@ -1,15 +1,21 @@
 #pragma once
 /// \file string_table.hpp
-/// Hash tables keyed by short strings (words, phrases, names) that are
-/// looked up by std::string_view without building a std::string, with a
-/// hash made for short keys.
+/// Hash tables keyed by strings that are looked up by std::string_view (or
+/// a literal) without building a temporary std::string. Two families:
 ///
-/// Why: the judge and the normaliser look words up in WordNet and the
-/// lexicon dozens of times per statement. std::hash<std::string> (murmur)
-/// costs more than the rest of a lookup for a six-letter word, and a lookup
-/// by string_view in a std::unordered_map<std::string, ...> copies the key.
-/// The hash is for in-memory tables only: never store or send it (use
+/// - StringMap (std::hash, murmur): keys of any length, such as the state's
+///   entity ids (engine/state.hpp).
+/// - WordMap / WordSet (FNV-1a): short keys (words, phrases, names) looked
+///   up many times per statement by the judge and the normaliser in WordNet
+///   and the lexicon. For a six-letter word murmur cost more than the rest
+///   of a lookup; FNV-1a is a multiply and an xor per byte.
+///
+/// Both hashes are for in-memory tables only: never store or send them (use
 /// hash64 in common/hash.hpp for anything that must be stable).
+///
+/// Both are deliberately not noexcept: libstdc++ then caches each node's
+/// hash code, so a lookup walking a bucket compares cached codes instead of
+/// re-hashing (and fetching) every neighbouring key.
 
 #include <cstdint>
 #include <functional>
@@ -21,11 +27,14 @@
 
 namespace credence {
 
-/// FNV-1a over the bytes: a multiply and an xor per byte, well spread for
-/// words (the tables' bucket counts are primes). Deliberately not noexcept:
-/// libstdc++ then caches each node's hash code, so walking a bucket compares
-/// cached codes instead of re-hashing its neighbours (as StringKeyHash in
-/// engine/state.hpp).
+/// std::hash of the characters, for a std::string or a string_view alike.
+struct StringKeyHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+/// FNV-1a over the bytes, well spread for words (the tables' bucket counts
+/// are primes).
 struct WordHash {
   using is_transparent = void;
   std::size_t operator()(std::string_view s) const {
@@ -38,8 +47,14 @@ struct WordHash {
   }
 };
 
+static_assert(!std::is_nothrow_invocable_v<const StringKeyHash&, const std::string&>,
+              "StringKeyHash must stay potentially-throwing so hash codes are cached");
 static_assert(!std::is_nothrow_invocable_v<const WordHash&, const std::string&>,
               "WordHash must stay potentially-throwing so hash codes are cached");
+
+/// An unordered map keyed by strings of any length, with heterogeneous lookup.
+template <class V>
+using StringMap = std::unordered_map<std::string, V, StringKeyHash, std::equal_to<>>;
 
 /// A map from a word or phrase, found by std::string, std::string_view or a
 /// literal.

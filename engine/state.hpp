@@ -23,6 +23,7 @@
 
 #include "common/event.hpp"
 #include "common/expected.hpp"
+#include "common/string_table.hpp"
 #include "common/time.hpp"
 #include "engine/ledger.hpp"
 #include "engine/model.hpp"
@@ -57,20 +58,6 @@ struct Touched {
   void add(std::string key) { keys.push_back(std::move(key)); }
 };
 
-/// Hash of string keys that also takes string_view, so lookups by a view
-/// (or a literal) do not build a temporary std::string.
-/// Deliberately not noexcept: libstdc++ then caches each node's hash code,
-/// so a lookup walking a bucket compares cached codes instead of re-hashing
-/// (and fetching) every neighbouring key.
-struct StringKeyHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
-static_assert(!std::is_nothrow_invocable_v<const StringKeyHash&, const std::string&>,
-              "StringKeyHash must stay potentially-throwing so hash codes are cached");
-/// An unordered map keyed by strings with heterogeneous lookup.
-template <class V>
-using StringMap = std::unordered_map<std::string, V, StringKeyHash, std::equal_to<>>;
 
 /// The uncertainty ledger inside State, running on event time: apply() sets
 /// its clock to each event's timestamp (at()), so the fold reads no wall
