@@ -21,6 +21,9 @@
 #include "engine/text.hpp"
 
 namespace credence {
+// Comparisons with literals are string_view comparisons: a length check
+// first, no strlen (std::string == const char* measures the literal).
+using namespace std::string_view_literals;
 
 namespace {
 
@@ -61,8 +64,8 @@ std::vector<Token> without_parens(const std::vector<Token>& toks, bool keep_asid
   std::vector<Token> out;
   int depth = 0;
   for (const auto& t : toks) {
-    if (t.kind == Token::Kind::punct && (t.text == "(" || t.text == ")")) {
-      depth = std::max(0, depth + (t.text == "(" ? 1 : -1));
+    if (t.kind == Token::Kind::punct && (t.text == "("sv || t.text == ")"sv)) {
+      depth = std::max(0, depth + (t.text == "("sv ? 1 : -1));
       continue;
     }
     if (depth == 0 || keep_asides) out.push_back(t);
@@ -197,7 +200,7 @@ class Parser {
 };
 
 /// "have"/"has" (not "had"): a present perfect is not the past.
-bool t_is_present(const Token& t) { return t.text == "have" || t.text == "has" || t.text == "'ve"; }
+bool t_is_present(const Token& t) { return t.text == "have"sv || t.text == "has"sv || t.text == "'ve"sv; }
 
 /// The people of one's own life ("mother", "boss", "roommate").
 bool kin_word(const std::string& w) {
@@ -210,7 +213,7 @@ bool kin_word(const std::string& w) {
 }
 
 bool Parser::person_subject(const std::string& s) const {
-  if (s == "user") return true;
+  if (s == "user"sv) return true;
   const std::string head = last_word(s);
   if (kin_word(head)) return true;
   // A relation before a name ("nephew sam", "wife sofia"): the head is the
@@ -219,10 +222,10 @@ bool Parser::person_subject(const std::string& s) const {
     const std::string before = last_word(s.substr(0, sp));
     if (kin_word(before) || lex_.gender_of(before) != 0) {
       const std::string_view lf = noun_lexfile(head);
-      if (lf.empty() || lf == "noun.person" || lf == "noun.location") return true;
+      if (lf.empty() || lf == "noun.person"sv || lf == "noun.location"sv) return true;
     }
   }
-  return noun_lexfile(head) == "noun.person";
+  return noun_lexfile(head) == "noun.person"sv;
 }
 
 /// A comparison with a creature or a thing no statement means literally:
@@ -232,17 +235,17 @@ bool Parser::person_subject(const std::string& s) const {
 /// "taller than my brother", "faster than the old laptop" are literal).
 bool Parser::simile(const Toks& t) const {
   for (std::size_t i = 1; i + 1 < t.size(); ++i) {
-    if (!t[i].is_word() || (t[i].lemma != "as" && t[i].lemma != "than")) continue;
+    if (!t[i].is_word() || (t[i].lemma != "as"sv && t[i].lemma != "than"sv)) continue;
     const Token& adj = t[i - 1];
     if (!adj.is_word() || (wn_.lookup(adj.lemma, Pos::adj).empty() && wn_.lookup(adj.text, Pos::adj).empty()))
       continue;
     if (is_prep(adj.lemma) || looks_past(adj)) continue;  // "neutered as a kitten"
     std::size_t k = i + 1;
     if (k < t.size() && t[k].is_word() && in(t[k].lemma, {"a", "an"})) ++k;
-    else if (t[i].lemma == "as") continue;  // "as a": "took over as lead" compares nothing
+    else if (t[i].lemma == "as"sv) continue;  // "as a": "took over as lead" compares nothing
     if (k >= t.size() || !t[k].is_word() || t[k].capitalised) continue;
     const std::string_view lf = noun_lexfile(t[k].lemma);
-    if (lf == "noun.animal" || lf == "noun.plant" || lf == "noun.object" || lf == "noun.substance") return true;
+    if (lf == "noun.animal"sv || lf == "noun.plant"sv || lf == "noun.object"sv || lf == "noun.substance"sv) return true;
   }
   return false;
 }
@@ -251,7 +254,7 @@ bool Parser::simile(const Toks& t) const {
 /// about ninety", "felt like I was a hundred"), not how old they are.
 bool Parser::feels_an_age(const Toks& t) {
   for (std::size_t i = 0; i < t.size(); ++i) {
-    if (!t[i].is_word() || t[i].lemma != "feel") continue;
+    if (!t[i].is_word() || t[i].lemma != "feel"sv) continue;
     for (std::size_t k = i + 1; k < t.size() && k <= i + 5; ++k) {
       if (t[k].kind == Token::Kind::number) {
         const double n = std::atof(t[k].text.c_str());
@@ -287,7 +290,7 @@ std::string Parser::country_of(const std::string& word) const {
 bool Parser::profession(const std::string& noun) const {
   auto ids = wn_.lookup(noun, Pos::noun);
   if (ids.empty()) return false;
-  if (std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) != "noun.person")
+  if (std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) != "noun.person"sv)
     return false;
   for (const char* anchor : {"worker", "professional", "skilled_worker", "employee", "engineer",
                              "scientist", "artist", "writer", "performer", "athlete", "official",
@@ -332,7 +335,7 @@ const SlotDef* Parser::relational_slot(const Token& noun) const {
   auto m = lex_.slot_patterns().match(probe, 0);
   if (!m || m.length != 2) return nullptr;
   const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
-  return sd.name == "value" ? nullptr : &sd;
+  return sd.name == "value"sv ? nullptr : &sd;
 }
 
 std::string Parser::canon_phrase(const Toks& np) const {
@@ -354,9 +357,9 @@ std::string Parser::canon_phrase(const Toks& np) const {
 void Parser::existential_at_home(Toks& s) const {
   if (ctx_.kind == MemoryKind::concept_ || s.size() < 4 || !s[0].is_word()) return;
   std::size_t body = 0;
-  if (s[0].lemma == "there" && s[1].is_word() && s[1].lemma == "be") {
+  if (s[0].lemma == "there"sv && s[1].is_word() && s[1].lemma == "be"sv) {
     body = 2;
-  } else if (s[0].lemma != "no") {
+  } else if (s[0].lemma != "no"sv) {
     return;
   }
   auto home = [&](std::size_t k) {
@@ -366,7 +369,7 @@ void Parser::existential_at_home(Toks& s) const {
   for (std::size_t k = body + 1; k + 1 < s.size(); ++k) {
     if (!s[k].is_word() || !in(s[k].lemma, {"in", "at"})) continue;
     std::size_t len = 0;
-    if (home(k + 1) && s[k + 1].lemma == "home") {
+    if (home(k + 1) && s[k + 1].lemma == "home"sv) {
       len = 2;
     } else if (k + 2 < s.size() && s[k + 1].is_word() && in(s[k + 1].lemma, {"my", "our"}) && home(k + 2)) {
       len = 3;
@@ -390,8 +393,8 @@ void Parser::existential_at_home(Toks& s) const {
 void Parser::evaluative_copula(Toks& s) const {
   if (ctx_.kind == MemoryKind::concept_) return;
   std::size_t be = 0;
-  while (be < s.size() && be < 5 && s[be].is_word() && s[be].lemma != "be") ++be;
-  if (be == 0 || be >= s.size() || s[be].lemma != "be") return;
+  while (be < s.size() && be < 5 && s[be].is_word() && s[be].lemma != "be"sv) ++be;
+  if (be == 0 || be >= s.size() || s[be].lemma != "be"sv) return;
   for (std::size_t k = 0; k < be; ++k)
     if (!s[k].is_word() || lex_.is_negator(s[k].lemma) ||
         in(s[k].lemma, {"i", "we", "you", "he", "she", "it", "they", "this", "that", "these", "those", "there",
@@ -437,11 +440,11 @@ void Parser::subjectless_note(Toks& s) const {
     return true;
   };
   bool be = false, subject = false;
-  if ((l0 == "no" && s[1].lemma == "longer") || (s[0].text == "used" && s[1].lemma == "to")) {
+  if ((l0 == "no"sv && s[1].lemma == "longer"sv) || (s[0].text == "used"sv && s[1].lemma == "to"sv)) {
     subject = true;
-  } else if (l0 == "not" && in(s[1].lemma, {"a", "an", "the", "into", "much", "big", "huge", "keen", "fond"})) {
+  } else if (l0 == "not"sv && in(s[1].lemma, {"a", "an", "the", "into", "much", "big", "huge", "keen", "fond"})) {
     subject = be = true;
-  } else if (is_prep(s[1].lemma) && s[1].lemma != "than" && (only(l0, Pos::adj) || only(l0, Pos::adv))) {
+  } else if (is_prep(s[1].lemma) && s[1].lemma != "than"sv && (only(l0, Pos::adj) || only(l0, Pos::adv))) {
     subject = be = true;
   }
   if (!subject) return;
@@ -460,12 +463,12 @@ void Parser::decade_age(Toks& s) const {
       {"twenties", 20}, {"thirties", 30}, {"forties", 40}, {"fifties", 50},
       {"sixties", 60},  {"seventies", 70}, {"eighties", 80}, {"nineties", 90}};
   for (std::size_t k = 0; k + 2 < s.size(); ++k) {
-    if (!s[k].is_word() || s[k].lemma != "in" || !is_possessive_det(s[k + 1].lemma)) continue;
+    if (!s[k].is_word() || s[k].lemma != "in"sv || !is_possessive_det(s[k + 1].lemma)) continue;
     std::size_t d = k + 2;
     int lo_off = 0, hi_off = 9;
     if (s[d].is_word() && in(s[d].lemma, {"early", "mid", "late"}) && d + 1 < s.size()) {
-      if (s[d].lemma == "early") hi_off = 3;
-      else if (s[d].lemma == "mid") lo_off = 4, hi_off = 6;
+      if (s[d].lemma == "early"sv) hi_off = 3;
+      else if (s[d].lemma == "mid"sv) lo_off = 4, hi_off = 6;
       else lo_off = 7;
       ++d;
     }
@@ -475,11 +478,11 @@ void Parser::decade_age(Toks& s) const {
     // Only as what someone is ("I'm in my forties", "being in my forties",
     // "my mum is in her seventies"), not as a time ("I was a waitress in
     // my twenties").
-    const bool is_age = (k > 0 && s[k - 1].is_word() && s[k - 1].lemma == "be" && s[k - 1].text != "was" &&
-                         s[k - 1].text != "were" && s[k - 1].text != "been") ||
-                        (k == 1 && s[0].is_word() && s[0].text == "being");
+    const bool is_age = (k > 0 && s[k - 1].is_word() && s[k - 1].lemma == "be"sv && s[k - 1].text != "was"sv &&
+                         s[k - 1].text != "were"sv && s[k - 1].text != "been"sv) ||
+                        (k == 1 && s[0].is_word() && s[0].text == "being"sv);
     if (!is_age) return;
-    if (s[k + 1].lemma == "my") {
+    if (s[k + 1].lemma == "my"sv) {
       Toks out{word_token("i", "i", "i"), word_token("be", "be", "am"), word_token(range, range, range)};
       s.swap(out);
       return;
@@ -500,12 +503,12 @@ void Parser::decade_age(Toks& s) const {
 /// in Leeds") the words are dropped and the residence stays.
 void Parser::living_alone(Toks& s) const {
   for (std::size_t k = 0; k + 1 < s.size(); ++k) {
-    if (!s[k].is_word() || s[k].lemma != "live") continue;
+    if (!s[k].is_word() || s[k].lemma != "live"sv) continue;
     std::size_t len = 0;
     const std::size_t a = k + 1;
     if (s[a].is_word() && in(s[a].lemma, {"alone", "solo"})) len = 1;
-    else if (a + 1 < s.size() && s[a].lemma == "by" && in(s[a + 1].lemma, {"myself", "ourselves"})) len = 2;
-    else if (a + 2 < s.size() && s[a].lemma == "on" && s[a + 1].lemma == "my" && s[a + 2].lemma == "own") len = 3;
+    else if (a + 1 < s.size() && s[a].lemma == "by"sv && in(s[a + 1].lemma, {"myself", "ourselves"})) len = 2;
+    else if (a + 2 < s.size() && s[a].lemma == "on"sv && s[a + 1].lemma == "my"sv && s[a + 2].lemma == "own"sv) len = 3;
     if (len == 0) return;
     // The subject is the speaker: "I", "I still", "User".
     bool speaker = false;
@@ -536,13 +539,13 @@ void Parser::living_alone(Toks& s) const {
 void Parser::lasted_since(const Toks& s) {
   if (!ctx_.created_at || ctx_.valid_from) return;
   for (std::size_t k = 0; k < s.size(); ++k) {
-    if (s[k].kind != Token::Kind::quantity || s[k].dimension != "duration" || s[k].number <= 0) continue;
-    const bool together = k + 1 < s.size() && s[k + 1].is_word() && s[k + 1].lemma == "together";
+    if (s[k].kind != Token::Kind::quantity || s[k].dimension != "duration"sv || s[k].number <= 0) continue;
+    const bool together = k + 1 < s.size() && s[k + 1].is_word() && s[k + 1].lemma == "together"sv;
     bool perfect = false;
-    if (k > 0 && s[k - 1].is_word() && s[k - 1].lemma == "for")
+    if (k > 0 && s[k - 1].is_word() && s[k - 1].lemma == "for"sv)
       for (std::size_t j = 0; j + 1 < k; ++j)
         perfect = perfect || (s[j].is_word() && t_is_present(s[j]) && s[j + 1].is_word() &&
-                              (s[j + 1].text == "been" || looks_past(s[j + 1])));
+                              (s[j + 1].text == "been"sv || looks_past(s[j + 1])));
     if (!together && !perfect) continue;
     c_.valid_from = *ctx_.created_at - static_cast<Millis>(s[k].number * 1000.0);
     return;
@@ -559,8 +562,8 @@ void Parser::naming_copula(Toks& s) const {
   std::size_t n = s.size();
   while (n > 0 && s[n - 1].kind == Token::Kind::punct) --n;
   std::size_t be = 0;
-  while (be < n && be < 4 && s[be].is_word() && !(s[be].lemma == "be")) ++be;
-  if (be == 0 || be >= n || be > 3 || s[be].lemma != "be") return;
+  while (be < n && be < 4 && s[be].is_word() && !(s[be].lemma == "be"sv)) ++be;
+  if (be == 0 || be >= n || be > 3 || s[be].lemma != "be"sv) return;
   for (std::size_t k = 0; k < be; ++k)
     if (!s[k].is_word() || lex_.is_negator(s[k].lemma) || is_possessive_det(s[k].lemma) ||
         in(s[k].lemma, {"i", "we", "you", "he", "she", "it", "they", "this", "that", "these", "those", "there",
@@ -608,21 +611,21 @@ bool Parser::present_clause_at(const Toks& s, std::size_t from) const {
 Toks Parser::split_clauses(const Toks& s, Toks* second) {
   for (std::size_t i = 2; i + 1 < s.size(); ++i) {
     const auto& l = s[i].lemma;
-    if (!(l == "and" || l == "but" || l == "," || l == "then")) continue;
+    if (!(l == "and"sv || l == "but"sv || l == ","sv || l == "then"sv)) continue;
     const Token& nx = s[i + 1];
     bool starts = is_first_person(nx.lemma) || in(nx.lemma, {"he", "she", "they"});
     starts = starts || looks_past(nx);
     if (!starts && nx.capitalised && i + 2 < s.size() && looks_past(s[i + 2])) starts = true;
-    if (!starts && l == ",") starts = present_clause_at(s, i + 1);
+    if (!starts && l == ","sv) starts = present_clause_at(s, i + 1);
     // "..., so no shrimp or crab for me", "..., because ...": a consequence
     // or a reason is a clause of its own.
-    if (!starts && l == "," && in(nx.lemma, {"so", "because"})) starts = true;
+    if (!starts && l == ","sv && in(nx.lemma, {"so", "because"})) starts = true;
     // "..., but my boss isn't great", "..., Miso is not impressed": a
     // possessive or a name, a short noun phrase, then an auxiliary.
     if (!starts && (is_possessive_det(nx.lemma) || nx.capitalised)) {
       for (std::size_t j = i + 2; j < s.size() && j <= i + 4; ++j) {
         if (!s[j].is_word() || is_prep(s[j].lemma) || is_conj(s[j].lemma)) break;
-        if (is_aux(s[j].lemma) && s[j].lemma != "get") {
+        if (is_aux(s[j].lemma) && s[j].lemma != "get"sv) {
           starts = true;
           break;
         }
@@ -630,7 +633,7 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     }
     // "I live in Leeds, not in York": a contrast names what the statement is
     // not about; it does not negate it.
-    if (!starts && l == "," && nx.lemma == "not" && i + 2 < s.size() && s[i + 2].is_word() &&
+    if (!starts && l == ","sv && nx.lemma == "not"sv && i + 2 < s.size() && s[i + 2].is_word() &&
         (is_prep(s[i + 2].lemma) || in(s[i + 2].lemma, {"the", "a", "an"}) || is_possessive_det(s[i + 2].lemma)))
       starts = true;
     if (!starts) continue;
@@ -672,29 +675,29 @@ void Parser::scan_cues(Toks& t) {
       i += m.length;
       continue;
     }
-    if (cue.phrase == "new" || cue.phrase == "current") {
+    if (cue.phrase == "new"sv || cue.phrase == "current"sv) {
       // "my new manager" is a change of holder; "New York" is a name and
       // "new people" just people.
       accept = !(t[i].capitalised || (i + 1 < t.size() && t[i + 1].capitalised)) && i > 0 &&
                is_possessive_det(t[i - 1].lemma);
-    } else if (cue.phrase == "turn" || cue.phrase == "just turn") {
+    } else if (cue.phrase == "turn"sv || cue.phrase == "just turn"sv) {
       accept = i + m.length < t.size() && t[i + m.length].kind == Token::Kind::number;
-    } else if (cue.phrase == "since") {
+    } else if (cue.phrase == "since"sv) {
       accept = i + 1 < t.size();
       if (accept && t[i + 1].kind == Token::Kind::number && t[i + 1].number > 1900 &&
           t[i + 1].number < 2200) {
         const int year = static_cast<int>(t[i + 1].number);
         if (auto ms = parse_rfc3339(std::to_string(year) + "-01-01")) c_.valid_from = *ms;
       }
-    } else if (m.length == 1 && i > 0 && lem[i - 1] == "be" && cue.kind != CueKind::now &&
+    } else if (m.length == 1 && i > 0 && lem[i - 1] == "be"sv && cue.kind != CueKind::now &&
                cue.kind != CueKind::new_ && (i + 1 >= t.size() || !is_prep(lem[i + 1]))) {
       accept = false;  // "I am divorced", "the API is deprecated": a state
-    } else if (cue.phrase == "switch" && i + 1 < t.size() && in(lem[i + 1], {"on", "off"}) &&
-               (t[i].text == "switch" || t[i].text == "switches" ||
+    } else if (cue.phrase == "switch"sv && i + 1 < t.size() && in(lem[i + 1], {"on", "off"}) &&
+               (t[i].text == "switch"sv || t[i].text == "switches"sv ||
                 (i > 0 && in(t[i - 1].text, {"is", "are", "'s", "stays", "stay", "keep", "remains"})))) {
       accept = false;  // "stays switched off for US tenants", "switch on subtitles": a state, not
                        // the event ("was switched on in prod on Tuesday")
-    } else if (cue.phrase == "leave" &&
+    } else if (cue.phrase == "leave"sv &&
                ((t[i].text.rfind("left", 0) == 0 &&
                  (t[i].text.find('-') != std::string::npos ||
                   (i + 1 < t.size() && in(lem[i + 1], {"hand", "handed", "eye", "ear", "side", "foot", "arm", "leg",
@@ -702,17 +705,17 @@ void Parser::scan_cues(Toks& t) {
                 (i > 0 && in(lem[i - 1], {"annual", "parental", "maternity", "paternity", "sick", "medical", "study",
                                           "compassionate", "of", "on"})))) {
       accept = false;  // "my left eye", "left-handed", "parental leave", "a week of leave": no departure
-    } else if ((cue.phrase == "change" || cue.phrase == "stop") && i > 0 &&
+    } else if ((cue.phrase == "change"sv || cue.phrase == "stop"sv) && i > 0 &&
                (in(lem[i - 1], {"a", "an", "the", "any", "every", "this", "that", "full"}) ||
                 (i + 1 < t.size() && in(lem[i + 1], {"freeze", "request", "window", "log", "management"})) ||
-                (i == 0 && t[i].text == "changes"))) {
+                (i == 0 && t[i].text == "changes"sv))) {
       accept = false;  // "a change in DNS", "change freeze", "full stop": a noun
-    } else if (cue.phrase == "cut") {
+    } else if (cue.phrase == "cut"sv) {
       accept = false;
       for (std::size_t k = i + 1; k < t.size() && k < i + 4; ++k)
-        accept = accept || t[k].lemma == "out" || t[k].lemma == "down";
+        accept = accept || t[k].lemma == "out"sv || t[k].lemma == "down"sv;
     }
-    if (accept && i == 0 && (cue.phrase == "start" || cue.phrase == "begin") && t[i].text.size() > 4 &&
+    if (accept && i == 0 && (cue.phrase == "start"sv || cue.phrase == "begin"sv) && t[i].text.size() > 4 &&
         t[i].text.compare(t[i].text.size() - 3, 3, "ing") == 0) {
       // "Starting this quarter, ...": an adverbial, not the verb ("Started
       // eating fish again" is the speaker's verb).
@@ -724,15 +727,15 @@ void Parser::scan_cues(Toks& t) {
     if (accept) {
       push_unique(c_.change_cues, cue.phrase);
       if (cue.kind == CueKind::past) c_.tense = Tense::past, c_.history = true;
-      if (cue.phrase == "no longer") ++negations_;
+      if (cue.phrase == "no longer"sv) ++negations_;
       // Adverbial cues carry no other meaning: drop them. Verb cues stay.
       const bool adverbial = cue.kind == CueKind::now || cue.kind == CueKind::past ||
-                             cue.phrase == "no longer" || cue.phrase == "anymore" ||
-                             cue.phrase == "any more" || cue.phrase == "not anymore" ||
-                             cue.phrase == "not any longer" || cue.kind == CueKind::new_;
+                             cue.phrase == "no longer"sv || cue.phrase == "anymore"sv ||
+                             cue.phrase == "any more"sv || cue.phrase == "not anymore"sv ||
+                             cue.phrase == "not any longer"sv || cue.kind == CueKind::new_;
       if (adverbial) {
         std::size_t n = m.length;
-        if (cue.phrase == "since" || cue.phrase == "as of") {
+        if (cue.phrase == "since"sv || cue.phrase == "as of"sv) {
           // Drop the time expression that follows ("since March", "since 2019").
           static const std::unordered_set<std::string> time_words = {
               "january", "february", "march", "april", "may", "june", "july", "august",
@@ -746,7 +749,7 @@ void Parser::scan_cues(Toks& t) {
             ++k;
           n = k - i;
         }
-        if (cue.phrase == "not anymore") n = 0;  // keep the negation
+        if (cue.phrase == "not anymore"sv) n = 0;  // keep the negation
         for (std::size_t k = i; k < i + n && k < t.size(); ++k) drop[k] = true;
       }
       i += std::max<std::size_t>(m.length, 1);
@@ -795,7 +798,7 @@ void Parser::strip_scopes(Toks& t) {
     const ScopeDef& d = lex_.scope(m.entry);
     // "The freeze starts on Thursday", "Code freeze is on Thursdays": the
     // day is the value of a schedule, not a scope.
-    if ((d.dimension == "day" || d.dimension == "time_of_day" || d.dimension == "season") &&
+    if ((d.dimension == "day"sv || d.dimension == "time_of_day"sv || d.dimension == "season"sv) &&
         i > 0 && i + m.length == t.size() &&
         in(lem[i - 1], {"be", "start", "begin", "end", "happen", "occur", "fall", "close", "open",
                         "finish"})) {
@@ -803,20 +806,20 @@ void Parser::strip_scopes(Toks& t) {
       continue;
     }
     std::optional<ScopeDim> field;
-    if (d.dimension == "region") field = ScopeDim::place;
+    if (d.dimension == "region"sv) field = ScopeDim::place;
     for (ScopeDim sd : kScopeDims)
       if (sd != ScopeDim::place && d.dimension == to_string(sd)) field = sd;
     if (field && c_.scope.get(*field).empty()) c_.scope.set(*field, d.value);
     if (i == 0 || (i == 1 && in(lem[0], {"the", "a"}))) subject_from_scope_ = true;
     // "every" before a scope word ("every morning") goes with it.
-    if (i > 0 && lem[i - 1] == "every") drop[i - 1] = true;
+    if (i > 0 && lem[i - 1] == "every"sv) drop[i - 1] = true;
     for (std::size_t k = i; k < i + m.length; ++k) drop[k] = true;
     i += m.length;
   }
   // A conjunction between two scopes goes with them ("Mondays and
   // Wednesdays", "mornings or evenings").
   for (std::size_t i = 1; i + 1 < t.size(); ++i)
-    if (drop[i - 1] && drop[i + 1] && (lem[i] == "and" || lem[i] == "or" || t[i].text == ","))
+    if (drop[i - 1] && drop[i + 1] && (lem[i] == "and"sv || lem[i] == "or"sv || t[i].text == ","sv))
       drop[i] = true;
   Toks out;
   for (std::size_t i = 0; i < t.size(); ++i)
@@ -836,32 +839,32 @@ void Parser::strip_time(Toks& t) {
     auto unit_at = [&](std::size_t k) {
       return k < t.size() && (units.count(t[k].lemma) || month(t[k]));
     };
-    if (((x == "last" || x == "next" || x == "this" || x == "every") && unit_at(i + 1)) ||
-        (x == "most" && unit_at(i + 1) && t[i + 1].text != t[i + 1].lemma)) {
+    if (((x == "last"sv || x == "next"sv || x == "this"sv || x == "every"sv) && unit_at(i + 1)) ||
+        (x == "most"sv && unit_at(i + 1) && t[i + 1].text != t[i + 1].lemma)) {
       drop[i] = drop[i + 1] = true;
-      if (x == "last") c_.tense = Tense::past;
-      if (x == "last" && in(t[i + 1].lemma, {"year", "decade"})) year_scale_past_ = true;
-    } else if (x == "ago" && i > 0) {
+      if (x == "last"sv) c_.tense = Tense::past;
+      if (x == "last"sv && in(t[i + 1].lemma, {"year", "decade"})) year_scale_past_ = true;
+    } else if (x == "ago"sv && i > 0) {
       drop[i] = true;
       drop[i - 1] = true;
       if (i > 1 && t[i - 2].kind == Token::Kind::number) drop[i - 2] = true;
       c_.tense = Tense::past;
       if (in(t[i - 1].lemma, {"year", "decade"}) ||
-          (t[i - 1].kind == Token::Kind::quantity && t[i - 1].dimension == "duration" && t[i - 1].number >= 3e7))
+          (t[i - 1].kind == Token::Kind::quantity && t[i - 1].dimension == "duration"sv && t[i - 1].number >= 3e7))
         year_scale_past_ = true;
-    } else if (x == "yesterday" || x == "today" || x == "tonight" || x == "tomorrow") {
+    } else if (x == "yesterday"sv || x == "today"sv || x == "tonight"sv || x == "tomorrow"sv) {
       drop[i] = true;
-      if (x == "yesterday") c_.tense = Tense::past;
-    } else if (l == "in" && i + 1 < t.size() && !(i > 0 && t[i - 1].lemma == "bear") &&
+      if (x == "yesterday"sv) c_.tense = Tense::past;
+    } else if (l == "in"sv && i + 1 < t.size() && !(i > 0 && t[i - 1].lemma == "bear"sv) &&
                (month(t[i + 1]) ||
                 (t[i + 1].kind == Token::Kind::number && t[i + 1].number > 1900 &&
                  t[i + 1].number < 2200))) {
       drop[i] = drop[i + 1] = true;
       if (t[i + 1].kind == Token::Kind::number) year_scale_past_ = true;
-    } else if (x == "every" && i + 1 < t.size() && t[i + 1].kind == Token::Kind::quantity) {
+    } else if (x == "every"sv && i + 1 < t.size() && t[i + 1].kind == Token::Kind::quantity) {
       // "rotates every 90 days": a period, kept as the value.
       drop[i] = true;
-    } else if ((x == "a" || x == "per") && i > 0 && unit_at(i + 1) &&
+    } else if ((x == "a"sv || x == "per"sv) && i > 0 && unit_at(i + 1) &&
                t[i - 1].kind != Token::Kind::punct) {
       // "a pack a day", "twice a week": a frequency, not a value.
       drop[i] = drop[i + 1] = true;
@@ -878,17 +881,17 @@ void Parser::strip_purpose(Toks& t) {
   // "for free users", "for paying customers", "(speak German) with my
   // parents": an audience.
   for (std::size_t i = 1; i + 1 < t.size(); ++i) {
-    if (t[i].lemma != "for" && t[i].lemma != "with" && t[i].lemma != "around") continue;
-    if (t[i].lemma != "for" && (i < 3 || verb_capable(t[i - 1]))) continue;
+    if (t[i].lemma != "for"sv && t[i].lemma != "with"sv && t[i].lemma != "around"sv) continue;
+    if (t[i].lemma != "for"sv && (i < 3 || verb_capable(t[i - 1]))) continue;
     std::size_t e = i + 1;
     while (e < t.size() && e < i + 4 && t[e].is_word() && !is_prep(t[e].lemma)) ++e;
     if (e == i + 1 || e != t.size()) continue;  // only a trailing phrase
     const Token& head = t[e - 1];
-    const bool owned = t[i + 1].lemma == "my" || t[i + 1].lemma == "our" || t[i].lemma == "around";
+    const bool owned = t[i + 1].lemma == "my"sv || t[i + 1].lemma == "our"sv || t[i].lemma == "around"sv;
     if (head.capitalised || (head.text == head.lemma && !owned)) continue;  // people, not a name
     auto ids = wn_.lookup(head.lemma, Pos::noun);
     if (ids.empty() ||
-        std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) != "noun.person")
+        std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) != "noun.person"sv)
       continue;
     if (c_.scope.get(ScopeDim::audience).empty()) {
       std::string a;
@@ -913,7 +916,7 @@ void Parser::strip_purpose(Toks& t) {
   }
   for (std::size_t i = 1; i + 1 < t.size(); ++i) {
     const Token& g = t[i + 1];
-    if (t[i].lemma != "for" || !g.is_word() || g.text.size() < 5 ||
+    if (t[i].lemma != "for"sv || !g.is_word() || g.text.size() < 5 ||
         g.text.compare(g.text.size() - 3, 3, "ing") != 0 || !verb_capable(g))
       continue;
     if (c_.scope.get(ScopeDim::setting).empty()) c_.scope.set(ScopeDim::setting, "for " + g.lemma);
@@ -953,7 +956,7 @@ void Parser::strip_history(Toks& t) {
   for (std::size_t i = 0; i < t.size(); ++i)
     if (!drop[i]) out.push_back(std::move(t[i]));
   // A comma left at the start ("Back in 2019, I worked") goes too.
-  while (!out.empty() && out.front().kind == Token::Kind::punct && out.front().text == ",") out.erase(out.begin());
+  while (!out.empty() && out.front().kind == Token::Kind::punct && out.front().text == ","sv) out.erase(out.begin());
   t.swap(out);
 }
 
@@ -964,7 +967,7 @@ void Parser::strip_history(Toks& t) {
 /// scope rules.
 void Parser::strip_leading_adjunct(Toks& t) {
   std::size_t comma = 0;
-  while (comma < t.size() && comma < 5 && !(t[comma].kind == Token::Kind::punct && t[comma].text == ",")) ++comma;
+  while (comma < t.size() && comma < 5 && !(t[comma].kind == Token::Kind::punct && t[comma].text == ","sv)) ++comma;
   if (comma == 0 || comma >= t.size() || comma + 1 >= t.size() || comma >= 5) return;
   if (t[0].is_word() && is_prep(t[0].lemma)) return;
   // "Actually, ...", "Scratch that, ...": corrections, which strip_drops reads.
@@ -1005,7 +1008,7 @@ void Parser::strip_leading_pp(Toks& t) {
   for (; k < t.size() && k <= 6; ++k) {
     const Token& x = t[k];
     if (x.kind == Token::Kind::punct) {
-      if (x.text != "," || np.empty()) return;
+      if (x.text != ","sv || np.empty()) return;
       comma = true;
       break;
     }
@@ -1055,7 +1058,7 @@ void Parser::strip_drops(Toks& t) {
     }
     // "our cat", "our flat": in what a person says of themselves, the
     // household's things are the speaker's (in a project, "our" says nothing).
-    if (m.length == 1 && lem[i] == "our" && ctx_.kind != MemoryKind::concept_) {
+    if (m.length == 1 && lem[i] == "our"sv && ctx_.kind != MemoryKind::concept_) {
       ++i;
       continue;
     }
@@ -1077,19 +1080,19 @@ std::size_t Parser::parse_subject(const Toks& t) {
     // the user, with the other person as the other party (and, said "my" or
     // "our", one of the user's people: the noun before any name).
     std::size_t k = 2;
-    while (k < t.size() && k <= 4 && t[k].is_word() && t[k].lemma != "and") ++k;
-    if (k + 1 < t.size() && t[k].lemma == "and" && is_first_person(t[k + 1].lemma)) {
+    while (k < t.size() && k <= 4 && t[k].is_word() && t[k].lemma != "and"sv) ++k;
+    if (k + 1 < t.size() && t[k].lemma == "and"sv && is_first_person(t[k + 1].lemma)) {
       std::size_t head = k - 1;
       while (head > 1 && t[head].capitalised && !t[head - 1].capitalised) --head;
       c_.subject = "user";
       c_.subject_kind = SubjectKind::present;
       subject_person_ = true;
       push_unique(c_.values, lex_.canonical(t[head].lemma));
-      if (l0 == "my" || l0 == "our") push_unique(c_.possessions, lex_.canonical(t[head].lemma));
+      if (l0 == "my"sv || l0 == "our"sv) push_unique(c_.possessions, lex_.canonical(t[head].lemma));
       return k + 2;
     }
   }
-  if (t.size() > 2 && t[1].lemma == "and" && is_first_person(t[2].lemma) && t[0].is_word()) {
+  if (t.size() > 2 && t[1].lemma == "and"sv && is_first_person(t[2].lemma) && t[0].is_word()) {
     // "Paul and I got divorced": the user, with Paul as the other party.
     c_.subject = "user";
     c_.subject_kind = SubjectKind::present;
@@ -1113,7 +1116,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
     subject_person_ = true;
     return 1;
   }
-  if (l0 == "user" && t[0].text == "user" && t.size() > 2 && t[1].is_word() &&
+  if (l0 == "user"sv && t[0].text == "user"sv && t.size() > 2 && t[1].is_word() &&
       (is_aux(t[1].lemma) || lex_.is_negator(t[1].lemma) || (t[1].text != t[1].lemma && verb_capable(t[1])))) {
     // An agent's note names the user as "User" ("User cooks on Sundays",
     // "User changed energy provider"): the verb after it is no part of a
@@ -1139,8 +1142,8 @@ std::size_t Parser::parse_subject(const Toks& t) {
     std::size_t n = 0;
     if (in(l0, {"gotta", "gonna", "wanna", "hafta"})) {
       n = 1;
-    } else if (in(l0, {"have", "need", "want", "go", "try", "get"}) && t[1].is_word() && t[1].lemma == "to" &&
-               t[0].text != "has") {
+    } else if (in(l0, {"have", "need", "want", "go", "try", "get"}) && t[1].is_word() && t[1].lemma == "to"sv &&
+               t[0].text != "has"sv) {
       n = 2;
     }
     if (n > 0 && n < t.size() && t[n].is_word() && verb_capable(t[n]) && t[n].text == t[n].lemma &&
@@ -1159,7 +1162,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
       return 0;
     }
   }
-  if (t.size() > 1 && t[0].is_word() && l0 != "be" && ctx_.kind != MemoryKind::concept_ &&
+  if (t.size() > 1 && t[0].is_word() && l0 != "be"sv && ctx_.kind != MemoryKind::concept_ &&
       lex_.stance_table().match(lemmas_of(t), 0)) {
     // A stance verb with nothing before it is the speaker's: chat drops the
     // "I" ("Can't stand olives, honestly", "Love a good curry"). Not in a
@@ -1182,7 +1185,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
   }
   if (ctx_.kind != MemoryKind::concept_ && !subject_from_scope_ && t.size() > 1 && t[0].is_word() &&
       t[0].text != t[0].lemma && t[0].text.back() == 's' && verb_capable(t[0]) &&
-      (!is_aux(l0) || t[0].text == "has")) {
+      (!is_aux(l0) || t[0].text == "has"sv)) {
     // A note in the third person leaves its subject out ("Drives a 2012
     // Civic", "Works at Deloitte", "Sweetens her coffee with stevia", "Has a
     // nut allergy"): the note's person, the user, from the verb on. The verb
@@ -1222,8 +1225,8 @@ std::size_t Parser::parse_subject(const Toks& t) {
   const bool cue_verb = t[0].is_word() && verb_capable(t[0]) && wn_.synsets(l0, Pos::noun).empty() &&
                         lex_.cue_table().match(lemmas_of(t), 0);
   if (t.size() > 1 && t[0].is_word() &&
-      ((past_form(t[0]) && t[0].lemma != "use") || cue_verb ||
-       (l0 == "have" && (t[1].lemma == "not" || looks_past(t[1]))))) {
+      ((past_form(t[0]) && t[0].lemma != "use"sv) || cue_verb ||
+       (l0 == "have"sv && (t[1].lemma == "not"sv || looks_past(t[1]))))) {
     // A clause that starts with a past verb has the speaker as its subject
     // ("Sold the car last week", "Left the ambulance service and retrained",
     // "Haven't touched a cigarette since New Year's"), when what follows the
@@ -1243,7 +1246,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
     const bool opens = !n.is_word() || is_prep(n.lemma) || is_possessive_det(n.lemma) || n.capitalised ||
                        in(n.lemma, {"the", "a", "an", "up", "off", "out", "over", "away", "back", "not",
                                     "some", "any", "two", "three", "this", "that", "it", "them"}) ||
-                       l0 == "have" || cue_verb ||
+                       l0 == "have"sv || cue_verb ||
                        (ctx_.kind != MemoryKind::concept_ && !in(n.lemma, {"and", "or", "but", "nor"}) &&
                         !aux_follows());
     if (opens) {
@@ -1261,7 +1264,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
         (x.text != x.lemma && verb_capable(x) && wn_.synsets(x.lemma, Pos::noun).empty()) ||
         (x.capitalised && k > 1))
       break;
-    if (is_first_person(t[k].lemma) && t[k].lemma != "we") {
+    if (is_first_person(t[k].lemma) && t[k].lemma != "we"sv) {
       Toks rest(t.begin() + static_cast<long>(k), t.end());
       return k + parse_subject(rest);
     }
@@ -1270,7 +1273,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
     c_.subject = "you";
     c_.subject_kind = SubjectKind::present;
     subject_generic_ = true;
-    if (l0 == "nobody") ++negations_;
+    if (l0 == "nobody"sv) ++negations_;
     return 1;
   }
   if (is_fuzzy_pronoun(l0)) {
@@ -1288,14 +1291,14 @@ std::size_t Parser::parse_subject(const Toks& t) {
                                 verb_capable(t[f0 + 1]) && !noun_capable(t[f0 + 1]) &&
                                 t[f0 + 1].text == t[f0 + 1].lemma && !is_prep(t[f0 + 1].lemma);
   const bool next_aux =
-      t.size() > f0 + 1 && (is_aux(t[f0 + 1].lemma) || t[f0 + 1].lemma == "need" || plural_then_verb);
+      t.size() > f0 + 1 && (is_aux(t[f0 + 1].lemma) || t[f0 + 1].lemma == "need"sv || plural_then_verb);
   // A base-form verb after a plural scope ("Free-tier accounts come with
   // ...", "Enterprise customers get a ...") shows itself by what follows it.
   const bool base_verb = subject_from_scope_ && t.size() > f0 + 1 && t[f0].text == t[f0].lemma &&
                          t[f0 + 1].is_word() &&
                          (is_prep(t[f0 + 1].lemma) || in(t[f0 + 1].lemma, {"a", "an", "the", "no"}));
   if (ctx_.kind != MemoryKind::concept_ && !subject_from_scope_ && t.size() > 2 && is_aux(l0) &&
-      t[1].is_word() && t[1].lemma == "not" && t[2].is_word() && verb_capable(t[2])) {
+      t[1].is_word() && t[1].lemma == "not"sv && t[2].is_word() && verb_capable(t[2])) {
     // Chat drops the "I" before a negated auxiliary too ("can't have
     // peanuts, I'm allergic", "don't own a car"): the speaker's statement.
     c_.subject = "user";
@@ -1314,7 +1317,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
   std::size_t i = 0;
   bool user_possessor = false;
   if (is_possessive_det(l0)) {
-    user_possessor = l0 == "my" || l0 == "our";
+    user_possessor = l0 == "my"sv || l0 == "our"sv;
     if (!user_possessor) c_.subject_kind = SubjectKind::fuzzy;
     i = 1;
   }
@@ -1343,7 +1346,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
     }
     // "the owner of the indexer is ..." says what "the indexer's owner is
     // ..." says, when the noun names a slot.
-    if (x.is_word() && x.lemma == "of" && np.size() == 1 && owner.empty() &&
+    if (x.is_word() && x.lemma == "of"sv && np.size() == 1 && owner.empty() &&
         of_attribute.empty() && !user_possessor && relational_slot(np.front()) && later_aux(i)) {
       of_attribute = np;
       np.clear();
@@ -1387,7 +1390,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
     attribute_ = np;
     c_.subject = possessor_;
     user_owner_ = user_possessor && owner.size() == 1;
-  } else if (!user_possessor && np.size() >= 2 && i < t.size() && t[i].is_word() && t[i].lemma == "be" &&
+  } else if (!user_possessor && np.size() >= 2 && i < t.size() && t[i].is_word() && t[i].lemma == "be"sv &&
              np[np.size() - 2].is_word() && !is_prep(np[np.size() - 2].lemma) && relational_slot(np.back())) {
     // "The DB port is 5432" says what "the DB's port is 5432" and "the DB
     // listens on port 5432" say: the last noun names the slot.
@@ -1408,11 +1411,11 @@ std::size_t Parser::parse_subject(const Toks& t) {
         const auto ids = wn_.lookup(w, Pos::noun);
         if (ids.empty()) continue;
         const std::string_view lf = WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
-        return lf == "noun.time" || lf == "noun.attribute";
+        return lf == "noun.time"sv || lf == "noun.attribute"sv;
       }
       return false;
     };
-    if (user_possessor && (head == "favorite" || head == "favourite" || user_attribute())) {
+    if (user_possessor && (head == "favorite"sv || head == "favourite"sv || user_attribute())) {
       // "my favourite colour": an attribute of the user.
       c_.subject = "user";
       attribute_ = np;
@@ -1420,7 +1423,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
       c_.subject = canon_phrase(np);
       // "Users can upload 50 MB": a product's users, not the user a note
       // is about ("User prefers email").
-      if (c_.subject == "user" && np.size() == 1 && np.front().text == "users") c_.subject = "users";
+      if (c_.subject == "user"sv && np.size() == 1 && np.front().text == "users"sv) c_.subject = "users";
       if (user_possessor && np.size() == 1) user_relation_ = np.front();
       if (user_possessor) {
         // "my cat Biscuit": the thing owned is the cat; the name follows it.
@@ -1490,7 +1493,7 @@ void Parser::copula(const Toks& p, std::size_t from) {
     }
   }
   // "Platform is the owner of the indexer": the indexer's owner is Platform.
-  if (rest.size() >= 3 && rest[1].is_word() && rest[1].lemma == "of" && !c_.subject.empty() &&
+  if (rest.size() >= 3 && rest[1].is_word() && rest[1].lemma == "of"sv && !c_.subject.empty() &&
       c_.subject_kind == SubjectKind::present) {
     if (const SlotDef* sd = relational_slot(rest[0])) {
       Toks of_np;
@@ -1508,8 +1511,8 @@ void Parser::copula(const Toks& p, std::size_t from) {
   }
   // "I'm an only child": the user has no siblings (a negated possession,
   // which a mention of "my sister" contradicts).
-  if (only_child_ && subject_person_ && c_.subject == "user" && !rest.empty() && rest.front().is_word() &&
-      rest.front().lemma == "child") {
+  if (only_child_ && subject_person_ && c_.subject == "user"sv && !rest.empty() && rest.front().is_word() &&
+      rest.front().lemma == "child"sv) {
     c_.slot = "have";
     c_.predicate = "have";
     c_.values = {"sibling"};
@@ -1525,13 +1528,13 @@ void Parser::copula(const Toks& p, std::size_t from) {
     return;
   }
   if (rest.size() == 1 && f.is_word()) {
-    if (const ClassDef* cls = lex_.class_of(f.lemma); cls && cls->slot != "-") {
+    if (const ClassDef* cls = lex_.class_of(f.lemma); cls && cls->slot != "-"sv) {
       c_.slot = cls->slot;
       c_.values.push_back(f.lemma);
       return;
     }
   }
-  if (f.is_word() && is_prep(f.lemma) && f.lemma != "from") {
+  if (f.is_word() && is_prep(f.lemma) && f.lemma != "from"sv) {
     c_.slot = "be " + f.lemma;
     complement(rest, 1, false);
     return;
@@ -1541,7 +1544,7 @@ void Parser::copula(const Toks& p, std::size_t from) {
     c_.values.push_back(f.text);
     return;
   }
-  if (f.kind == Token::Kind::quantity && f.dimension == "length" && subject_person_) {
+  if (f.kind == Token::Kind::quantity && f.dimension == "length"sv && subject_person_) {
     c_.slot = "height";
     c_.values.push_back(f.text);
     return;
@@ -1597,7 +1600,7 @@ void Parser::copula(const Toks& p, std::size_t from) {
   auto person_sense = [&](const std::string& w) {
     auto ids = wn_.lookup(w, Pos::noun);
     for (std::size_t k = 0; k < ids.size() && k < 3; ++k)
-      if (std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.person") return true;
+      if (std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.person"sv) return true;
     return false;
   };
   if (head && !head->capitalised && !looks_past(*head) && noun_capable(*head) && !c_.subject.empty() && attribute_.empty()) {
@@ -1612,14 +1615,14 @@ void Parser::copula(const Toks& p, std::size_t from) {
       std::istringstream subject_words(c_.subject);
       for (std::string w; subject_words >> w;) {
         const std::string_view wf = noun_lexfile(w);
-        creature = creature || wf == "noun.animal" || wf == "noun.person";
+        creature = creature || wf == "noun.animal"sv || wf == "noun.person"sv;
       }
-      if ((sf == "noun.animal" && cf == "noun.person") || (sf == "noun.artifact" && cf == "noun.animal" && !creature))
+      if ((sf == "noun.animal"sv && cf == "noun.person"sv) || (sf == "noun.artifact"sv && cf == "noun.animal"sv && !creature))
         c_.figurative = true;
     } else if (!dummy_it_ && !lex_.class_of(head->lemma) && wn_.lookup(head->lemma, Pos::adj).empty() &&
-               (cf == "noun.animal" ||
-                ((cf == "noun.food" || cf == "noun.plant" || cf == "noun.artifact" || cf == "noun.object" ||
-                  cf == "noun.substance") &&
+               (cf == "noun.animal"sv ||
+                ((cf == "noun.food"sv || cf == "noun.plant"sv || cf == "noun.artifact"sv || cf == "noun.object"sv ||
+                  cf == "noun.substance"sv) &&
                  !person_sense(head->lemma)))) {
       // A person called a thing or an animal ("my boss is a shark", "I'm a
       // whale after Christmas"): a metaphor, not a literal claim.
@@ -1649,7 +1652,7 @@ void Parser::copula(const Toks& p, std::size_t from) {
     c_.values.push_back(canon_phrase(rest));
     return;
   }
-  c_.slot = subject_person_ && c_.subject == "user" ? "identity" : "value";
+  c_.slot = subject_person_ && c_.subject == "user"sv ? "identity" : "value";
   complement(rest, 0, false);
 }
 
@@ -1667,7 +1670,7 @@ bool Parser::stance_noun(const Toks& rest) {
     c_.object = std::move(object);
     c_.values.clear();
   };
-  if (subject_person_ && c_.subject == "user") {
+  if (subject_person_ && c_.subject == "user"sv) {
     for (std::size_t h = 0; h < rest.size(); ++h) {
       if (!word(h, {"fan", "lover", "enthusiast", "buff", "devotee", "admirer"})) continue;
       Toks obj;
@@ -1764,7 +1767,7 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
     // WordNet files under noun.quantity (glassful, cupful), then "of".
     {
       const std::size_t h = !np.empty() && np.front().kind == Token::Kind::number ? 1 : 0;
-      if (np.size() > h + 2 && np[h + 1].is_word() && np[h + 1].lemma == "of" && np[h].is_word()) {
+      if (np.size() > h + 2 && np[h + 1].is_word() && np[h + 1].lemma == "of"sv && np[h].is_word()) {
         // The singular too: WordNet's "glasses" are spectacles.
         const std::string& w = np[h].text;
         bool portion = false;
@@ -1772,7 +1775,7 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
                                         w.size() > 4 && w.compare(w.size() - 2, 2, "es") == 0 ? w.substr(0, w.size() - 2) : w}) {
           auto ids = wn_.lookup(form, Pos::noun);
           for (std::size_t k = 0; k < ids.size() && k < 3; ++k)
-            portion = portion || std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.quantity";
+            portion = portion || std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.quantity"sv;
         }
         if (portion) np.erase(np.begin() + static_cast<std::ptrdiff_t>(h), np.begin() + static_cast<std::ptrdiff_t>(h + 2));
       }
@@ -1801,7 +1804,7 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
       const auto& l = t.lemma;
       if (np.empty() && !seen_noun && (is_prep(l) || in(l, {"a", "an", "the"}))) continue;
       if (is_possessive_det(l)) {
-        if ((l == "my" || l == "our") && i + 1 < p.size()) {
+        if ((l == "my"sv || l == "our"sv) && i + 1 < p.size()) {
           // possession: the head of the following noun phrase
           std::size_t k = i + 1;
           while (k + 1 < p.size() && p[k + 1].is_word() && !is_prep(p[k + 1].lemma) &&
@@ -1814,17 +1817,17 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
         continue;
       }
       // "a glass or two of wine": the number is an aside of the portion.
-      if (l == "or" && seen_noun && i + 2 < p.size() && p[i + 1].kind == Token::Kind::number &&
-          p[i + 2].is_word() && p[i + 2].lemma == "of") {
+      if (l == "or"sv && seen_noun && i + 2 < p.size() && p[i + 1].kind == Token::Kind::number &&
+          p[i + 2].is_word() && p[i + 2].lemma == "of"sv) {
         ++i;
         continue;
       }
-      if (l == "and" || l == "or" || l == ",") {
+      if (l == "and"sv || l == "or"sv || l == ","sv) {
         flush();
         continue;
       }
-      if (is_conj(l) || l == "to" || (is_prep(l) && seen_noun && l != "of")) break;
-      if (l == "of") {
+      if (is_conj(l) || l == "to"sv || (is_prep(l) && seen_noun && l != "of"sv)) break;
+      if (l == "of"sv) {
         np.push_back(t);
         continue;
       }
@@ -1854,7 +1857,7 @@ void Parser::parse_predicate(Toks p) {
   // "is a ...", "'m practically a ...": the copula's complement names a kind
   // (see copula()); the articles go next.
   for (std::size_t i = 0; i + 1 < p.size() && !indefinite_complement_; ++i) {
-    if (!p[i].is_word() || p[i].lemma != "be") continue;
+    if (!p[i].is_word() || p[i].lemma != "be"sv) continue;
     for (std::size_t k = i + 1; k < p.size() && k <= i + 3 && p[k].is_word(); ++k) {
       if (in(p[k].lemma, {"a", "an"})) {
         indefinite_complement_ = true;
@@ -1883,7 +1886,7 @@ void Parser::parse_predicate(Toks p) {
         i += m.length;
         continue;
       }
-      if (lex_.is_negator(lem[i]) || (lem[i] == "no" && i + 1 < p.size())) {
+      if (lex_.is_negator(lem[i]) || (lem[i] == "no"sv && i + 1 < p.size())) {
         ++pending_neg;
         ++i;
         continue;
@@ -1903,7 +1906,7 @@ void Parser::parse_predicate(Toks p) {
       }
       if (auto m = lex_.modal_table().match(lem, i); m) {
         const ModalDef& d = lex_.modal(m.entry);
-        const bool ability = (lem[i] == "can" || lem[i] == "could") && subject_person_ && !subject_generic_;
+        const bool ability = (lem[i] == "can"sv || lem[i] == "could"sv) && subject_person_ && !subject_generic_;
         if (!ability && !modal_pos) {
           modal_pos = q.size();
           c_.modality = d.modality;
@@ -1950,27 +1953,27 @@ void Parser::parse_predicate(Toks p) {
   std::size_t i = 0;
   bool perfect = false;
   auto note_tense = [&](const Token& t) {
-    if (t.text == "got" && i > 0 && lem[i - 1] == "have") return;  // "I've got" = "I have"
+    if (t.text == "got"sv && i > 0 && lem[i - 1] == "have"sv) return;  // "I've got" = "I have"
     if (in(t.text, {"was", "were", "did", "had", "used"})) c_.tense = Tense::past;
-    else if (t.lemma == "will" || t.text == "going") c_.tense = Tense::future;
+    else if (t.lemma == "will"sv || t.text == "going"sv) c_.tense = Tense::future;
   };
   for (std::size_t k = 0; k + 1 < p.size(); ++k) {
-    if (lem[k] == "have" && p[k + 1].text == "got") {  // "I've got a dog" = "I have a dog"
+    if (lem[k] == "have"sv && p[k + 1].text == "got"sv) {  // "I've got a dog" = "I have a dog"
       p.erase(p.begin() + static_cast<long>(k) + 1);
       lem.erase(lem.begin() + static_cast<long>(k) + 1);
       continue;
     }
-    if (lem[k] == "get" && looks_past(p[k + 1])) lem[k] = "be";  // "got promoted" = "was promoted"
+    if (lem[k] == "get"sv && looks_past(p[k + 1])) lem[k] = "be";  // "got promoted" = "was promoted"
   }
   while (i < p.size()) {
     const auto& l = lem[i];
     const bool next_cue = i + 1 < p.size() && lex_.cue_table().match(lem, i + 1) && verb_capable(p[i + 1]);
     if (in(l, {"do", "will", "would", "shall", "going"}) ||
-        (l == "have" && i + 1 < p.size() && (looks_past(p[i + 1]) || lem[i + 1] == "be" || next_cue)) ||
-        (l == "be" && i + 1 < p.size() && p[i + 1].text.size() > 4 && p[i + 1].text != p[i + 1].lemma &&
+        (l == "have"sv && i + 1 < p.size() && (looks_past(p[i + 1]) || lem[i + 1] == "be"sv || next_cue)) ||
+        (l == "be"sv && i + 1 < p.size() && p[i + 1].text.size() > 4 && p[i + 1].text != p[i + 1].lemma &&
          p[i + 1].text.compare(p[i + 1].text.size() - 3, 3, "ing") == 0 && !lex_.class_of(lem[i + 1])) ||
-        (l == "be" && next_cue && looks_past(p[i + 1]) && !lex_.class_of(lem[i + 1]))) {
-      if (l == "have" && t_is_present(p[i])) perfect = true;
+        (l == "be"sv && next_cue && looks_past(p[i + 1]) && !lex_.class_of(lem[i + 1]))) {
+      if (l == "have"sv && t_is_present(p[i])) perfect = true;
       note_tense(p[i]);
       ++i;
       continue;
@@ -1979,8 +1982,8 @@ void Parser::parse_predicate(Toks p) {
   }
   if (i < p.size()) {
     note_tense(p[i]);
-    const bool have_got = p[i].text == "got" && i > 0 && lem[i - 1] == "have";
-    if (p[i].is_word() && looks_past(p[i]) && p[i].lemma != "bear" && !have_got && !perfect)
+    const bool have_got = p[i].text == "got"sv && i > 0 && lem[i - 1] == "have"sv;
+    if (p[i].is_word() && looks_past(p[i]) && p[i].lemma != "bear"sv && !have_got && !perfect)
       c_.tense = Tense::past;
   }
   if (i >= p.size()) {
@@ -1988,12 +1991,12 @@ void Parser::parse_predicate(Toks p) {
     if (c_.modality != Modality::none) c_.slot = "rule";
     return;
   }
-  if (i + 1 < p.size() && lem[i + 1] == "to" && p[i].is_word() && !lex_.cue_table().match(lem, i) &&
+  if (i + 1 < p.size() && lem[i + 1] == "to"sv && p[i].is_word() && !lex_.cue_table().match(lem, i) &&
       !lex_.slot_patterns().match(lem, i)) {
     // "The team grew to eight engineers": a verb of change (WordNet's
     // verb.change file) with the new value after "to".
     auto ids = wn_.lookup(lem[i], Pos::verb);
-    if (!ids.empty() && std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "verb.change") {
+    if (!ids.empty() && std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "verb.change"sv) {
       push_unique(c_.change_cues, "change to");
       c_.predicate = lem[i];
       c_.stance = neg % 2 ? -1 : 1;
@@ -2003,9 +2006,9 @@ void Parser::parse_predicate(Toks p) {
   }
   auto change_verb = [&](const std::string& v) {
     auto ids = wn_.lookup(v, Pos::verb);
-    return !ids.empty() && std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "verb.change";
+    return !ids.empty() && std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "verb.change"sv;
   };
-  if (lem[i] == "be" && i + 3 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to" &&
+  if (lem[i] == "be"sv && i + 3 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to"sv &&
       lex_.slot_patterns().match(lem, i).length <= 1 && !lex_.cue_table().match(lem, i + 1) &&
       (change_verb(lem[i + 1]) || p[i + 3].is_value())) {
     // "was extended to 60 days": a passive change verb with the new value
@@ -2041,7 +2044,7 @@ void Parser::parse_predicate(Toks p) {
   if (auto m = cue_m; m) {
     const CueDef& cue = lex_.cue(m.entry);
     std::size_t k = i + m.length;
-    if (k < p.size() && lem[k] == "to" && k + 1 < p.size() && verb_capable(p[k + 1]) &&
+    if (k < p.size() && lem[k] == "to"sv && k + 1 < p.size() && verb_capable(p[k + 1]) &&
         cue.kind != CueKind::move && cue.kind != CueKind::update && cue.kind != CueKind::switch_)
       ++k;
     const bool gerund = k < p.size() && p[k].is_word() && p[k].text.size() > 4 &&
@@ -2054,9 +2057,9 @@ void Parser::parse_predicate(Toks p) {
     }
     // Transitive change verbs with the changed thing as object and the new
     // value after "to"/"with": "we moved the API to port 9090".
-    const bool bare_verb = m.length == 1 && cue.phrase != "replace" && cue.phrase != "trade in";
+    const bool bare_verb = m.length == 1 && cue.phrase != "replace"sv && cue.phrase != "trade in"sv;
     if (bare_verb && (cue.kind == CueKind::move || cue.kind == CueKind::switch_ || cue.kind == CueKind::update) &&
-        (c_.subject == "user" || c_.subject == "environment")) {
+        (c_.subject == "user"sv || c_.subject == "environment"sv)) {
       std::size_t to = k;
       while (to < p.size() && !in(lem[to], {"to", "with", "from"})) ++to;
       if (to < p.size() && to > k && !is_possessive_det(lem[k]) && !is_prep(lem[k]) &&
@@ -2078,19 +2081,19 @@ void Parser::parse_predicate(Toks p) {
       push_unique(c_.from_values, canon_phrase(x));
     }
     for (std::size_t j = k; j < p.size(); ++j) {
-      if (lem[j] == "from") {
+      if (lem[j] == "from"sv) {
         Toks x;
         for (std::size_t q2 = j + 1; q2 < p.size() && !in(lem[q2], {"to", "with"}); ++q2) x.push_back(p[q2]);
         push_unique(c_.from_values, canon_phrase(x));
       }
     }
-    if (cue.phrase == "replace" || cue.phrase == "trade in" || cue.phrase == "sell" ||
-        cue.phrase == "leave" || cue.phrase == "quit") {
+    if (cue.phrase == "replace"sv || cue.phrase == "trade in"sv || cue.phrase == "sell"sv ||
+        cue.phrase == "leave"sv || cue.phrase == "quit"sv) {
       Toks x;
       std::size_t j = k;
       for (; j < p.size() && !in(lem[j], {"to", "with", "for", "and"}); ++j) x.push_back(p[j]);
       const std::string fv = canon_phrase(x);
-      if (cue.phrase == "replace" || cue.phrase == "trade in") {
+      if (cue.phrase == "replace"sv || cue.phrase == "trade in"sv) {
         push_unique(c_.from_values, fv);
         complement(p, j, false);
       } else {
@@ -2100,17 +2103,17 @@ void Parser::parse_predicate(Toks p) {
       // After "to" comes the new value.
       std::size_t j = k;
       for (std::size_t q2 = k; q2 < p.size(); ++q2)
-        if (lem[q2] == "to" || lem[q2] == "with") j = q2;
+        if (lem[q2] == "to"sv || lem[q2] == "with"sv) j = q2;
       complement(p, j, false);
       for (const auto& fv : c_.from_values)
         c_.values.erase(std::remove(c_.values.begin(), c_.values.end(), fv), c_.values.end());
     }
     // A slot pattern inside the complement ("a new job at Deloitte").
     for (std::size_t j = k; j < p.size(); ++j) {
-      if (auto sm = lex_.slot_patterns().match(lem, j); sm && lem[j] != "be" && lem[j] != "have") {
+      if (auto sm = lex_.slot_patterns().match(lem, j); sm && lem[j] != "be"sv && lem[j] != "have"sv) {
         const SlotPattern& sp = lex_.slot_pattern(sm.entry);
         const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(sp.slot)];
-        if (sd.name == "value" || sd.name == "use") continue;
+        if (sd.name == "value"sv || sd.name == "use"sv) continue;
         c_.slot = sd.name;
         c_.values.clear();
         complement(p, j + sm.length, false);
@@ -2123,7 +2126,7 @@ void Parser::parse_predicate(Toks p) {
   // 2b. The active voice of a passive slot pattern: "we keep audit logs for
   //    90 days" says "audit logs are kept for 90 days" (retention), "we host
   //    the API in eu-west-1" says "the API is hosted in eu-west-1".
-  if (c_.subject == "user" && lem[i] != "be" && lem[i] != "have" && p[i].is_word() && verb_capable(p[i])) {
+  if (c_.subject == "user"sv && lem[i] != "be"sv && lem[i] != "have"sv && p[i].is_word() && verb_capable(p[i])) {
     std::size_t j = i + 1;
     while (j < p.size() && p[j].is_word() && !is_prep(lem[j]) && !is_conj(lem[j])) ++j;
     if (j > i + 1 && j + 1 < p.size() && p[j].is_word() && is_prep(lem[j]) &&
@@ -2150,7 +2153,7 @@ void Parser::parse_predicate(Toks p) {
   //    A possessive attribute ("my wife's name") is tried in front of the verb.
   // "My wife's name is Anjali" says "my wife is Anjali": the user's partner
   // (any relation whose noun names a slot: "my boss's name" -> manager).
-  if (user_owner_ && attribute_.size() == 1 && attribute_.front().lemma == "name" && lem[i] == "be" &&
+  if (user_owner_ && attribute_.size() == 1 && attribute_.front().lemma == "name"sv && lem[i] == "be"sv &&
       i + 1 < p.size()) {
     Token rel;
     rel.kind = Token::Kind::word;
@@ -2187,7 +2190,7 @@ void Parser::parse_predicate(Toks p) {
   if (auto m = lex_.slot_patterns().match(lem, i); m) {
     const SlotPattern& sp = lex_.slot_pattern(m.entry);
     const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(sp.slot)];
-    if (sd.name == "value") {
+    if (sd.name == "value"sv) {
       c_.stance = neg % 2 ? -1 : 1;
       negations_ = 0;
       const bool set_to = m.length > 1;  // "be set to"
@@ -2200,12 +2203,12 @@ void Parser::parse_predicate(Toks p) {
       if (!attribute_.empty()) {
         // "my favourite colour is green": the attribute is the slot.
         const std::string attr = canon_phrase(attribute_);
-        if (c_.slot == "state" || c_.slot == "value" || c_.slot == "identity") c_.slot = attr;
+        if (c_.slot == "state"sv || c_.slot == "value"sv || c_.slot == "identity"sv) c_.slot = attr;
       }
       if (negations_ % 2) c_.stance = -c_.stance;
       return;
     }
-    if (lem[i] == "be" && m.length == 2 && i + 2 < p.size() && lem[i + 2] == "of") {
+    if (lem[i] == "be"sv && m.length == 2 && i + 2 < p.size() && lem[i + 2] == "of"sv) {
       // "Max is the name of our dog": the copula names the dog's name (see
       // copula()), not a name that is the dog.
       c_.stance = neg % 2 ? -1 : 1;
@@ -2222,11 +2225,11 @@ void Parser::parse_predicate(Toks p) {
     if (negations_ % 2) c_.stance = -c_.stance;
     // "I'm married to Anjali": a person, not a marital status, is the
     // user's partner.
-    if (c_.slot == "marital_status" && c_.values.size() == 1 && !lex_.class_of(c_.values.front()) &&
+    if (c_.slot == "marital_status"sv && c_.values.size() == 1 && !lex_.class_of(c_.values.front()) &&
         lex_.slot("partner"))
       c_.slot = "partner";
     // "My wife is named Clara": as "my wife's name is Clara".
-    if (c_.slot == "name" && user_relation_ && c_.subject != "user") {
+    if (c_.slot == "name"sv && user_relation_ && c_.subject != "user"sv) {
       if (const SlotDef* rel = relational_slot(*user_relation_)) {
         c_.subject = "user";
         subject_person_ = false;
@@ -2272,7 +2275,7 @@ std::string Parser::domain_of() const {
     std::string_view first;
     for (std::size_t k = 0; k < ids.size() && k < 5; ++k) {
       const std::string_view d = lex_.lexfile_domain(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile));
-      if (d == "food") return "food";
+      if (d == "food"sv) return "food";
       if (k == 0) first = d;
     }
     if (!first.empty() && !lex_.generic_domain(first)) return std::string(first);
@@ -2283,7 +2286,7 @@ std::string Parser::domain_of() const {
         for (const auto& p : wn_.kin(id)) {
           if (p.rel != WordNet::Rel::derivation && p.rel != WordNet::Rel::pertainym) continue;
           const std::string_view lf = WordNet::lexfile_name(wn_.synset(p.target).lexfile);
-          if (lf == "verb.body" || lf == "noun.state" || lf == "noun.body") return "health";
+          if (lf == "verb.body"sv || lf == "noun.state"sv || lf == "noun.body"sv) return "health";
           if (auto d = lex_.lexfile_domain(lf); !d.empty() && !lex_.generic_domain(d)) return std::string(d);
         }
     }
@@ -2292,11 +2295,11 @@ std::string Parser::domain_of() const {
       auto vids = wn_.lookup(c_.predicate, Pos::verb);
       if (!vids.empty()) {
         const std::string_view lf = WordNet::lexfile_name(wn_.synset(vids.front()).lexfile);
-        if (lf == "verb.consumption") return "food";
-        if (lf == "verb.motion" || lf == "verb.competition") return "activities";
-        if (lf == "verb.body") return "health";
-        if (lf == "verb.social") return "social";
-        if (lf == "verb.communication") return "culture";
+        if (lf == "verb.consumption"sv) return "food";
+        if (lf == "verb.motion"sv || lf == "verb.competition"sv) return "activities";
+        if (lf == "verb.body"sv) return "health";
+        if (lf == "verb.social"sv) return "social";
+        if (lf == "verb.communication"sv) return "culture";
       }
     }
     if (!first.empty()) return std::string(first);
@@ -2339,10 +2342,10 @@ Claim Parser::run(std::string_view text) {
   // ", not even X" only extends a denial to X ("I don't drink alcohol, not
   // even socially"): its negation is not a second one of the claim.
   for (std::size_t i = 0; i + 2 < all.size(); ++i)
-    if (all[i].kind == Token::Kind::punct && all[i].text == "," && all[i + 1].is_word() &&
-        all[i + 1].lemma == "not" && all[i + 2].is_word() && all[i + 2].lemma == "even") {
+    if (all[i].kind == Token::Kind::punct && all[i].text == ","sv && all[i + 1].is_word() &&
+        all[i + 1].lemma == "not"sv && all[i + 2].is_word() && all[i + 2].lemma == "even"sv) {
       std::size_t j = i + 1;
-      while (j < all.size() && !(all[j].kind == Token::Kind::punct && all[j].text != "'")) ++j;
+      while (j < all.size() && !(all[j].kind == Token::Kind::punct && all[j].text != "'"sv)) ++j;
       all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
     }
   // "DB port: 5432", "pool timeout = 90s": a setting written as key and
@@ -2351,13 +2354,13 @@ Claim Parser::run(std::string_view text) {
   // a label and a sentence.
   for (std::size_t i = 1; i + 1 < all.size() && i <= 5; ++i) {
     const Token& t = all[i];
-    if (t.kind != Token::Kind::punct || (t.text != ":" && t.text != "=")) continue;
+    if (t.kind != Token::Kind::punct || (t.text != ":"sv && t.text != "="sv)) continue;
     auto plain = [&](const Token& x) {
       return x.is_value() || (x.is_word() && !is_aux(x.lemma) && !is_first_person(x.lemma) &&
                               !lex_.is_negator(x.lemma));
     };
     std::size_t end = i + 1;
-    while (end < all.size() && !(all[end].kind == Token::Kind::punct && all[end].text != "'")) ++end;
+    while (end < all.size() && !(all[end].kind == Token::Kind::punct && all[end].text != "'"sv)) ++end;
     const bool key = std::all_of(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(i), plain);
     const bool value = end - i - 1 >= 1 && end - i - 1 <= 4 &&
                        std::all_of(all.begin() + static_cast<std::ptrdiff_t>(i) + 1,
@@ -2372,8 +2375,8 @@ Claim Parser::run(std::string_view text) {
   auto first_sentence = [&all](bool asides) {
     Toks sent;
     for (auto& t : without_parens(all, asides)) {
-      if (t.kind == Token::Kind::punct && (t.text == "." || t.text == "!" || t.text == "?" ||
-                                           t.text == ";")) {
+      if (t.kind == Token::Kind::punct && (t.text == "."sv || t.text == "!"sv || t.text == "?"sv ||
+                                           t.text == ";"sv)) {
         if (!sent.empty()) break;
         continue;
       }
@@ -2391,14 +2394,14 @@ Claim Parser::run(std::string_view text) {
   decade_age(sent);
   evaluative_copula(sent);
   lasted_since(sent);
-  for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never");
+  for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never"sv);
   scan_cues(sent);
   strip_history(sent);
   Toks second;
   Toks main = split_clauses(sent, &second);
   for (std::size_t i = 0; i + 1 < main.size(); ++i)
-    only_child_ = only_child_ || (main[i].is_word() && main[i].lemma == "only" && main[i + 1].is_word() &&
-                                  main[i + 1].lemma == "child");
+    only_child_ = only_child_ || (main[i].is_word() && main[i].lemma == "only"sv && main[i + 1].is_word() &&
+                                  main[i + 1].lemma == "child"sv);
   join_classes(main);
   strip_time(main);
   strip_scopes(main);
@@ -2407,7 +2410,7 @@ Claim Parser::run(std::string_view text) {
   strip_leading_pp(main);
   strip_drops(main);
   const std::size_t pred = parse_subject(main);
-  if (c_.subject == "it") {
+  if (c_.subject == "it"sv) {
     // "At home it's paper books for me": a dummy "it" with the speaker named
     // after the value is the speaker's statement.
     for (std::size_t k = pred; k + 1 < main.size(); ++k)
@@ -2466,7 +2469,7 @@ Claim Parser::run(std::string_view text) {
     if (sp != std::string::npos) {
       const std::string head = v.substr(sp + 1), mod = v.substr(0, sp);
       const ClassDef* cls = lex_.class_of(mod);
-      if (cls && cls->exclusive && cls->slot != "-" &&
+      if (cls && cls->exclusive && cls->slot != "-"sv &&
           (head == cls->name || in(head, {"diet", "lifestyle", "type", "kind", "person", "user"}))) {
         c_.values.front() = mod;
         c_.slot = cls->slot;
@@ -2474,7 +2477,7 @@ Claim Parser::run(std::string_view text) {
     }
   }
   if (c_.values.size() == 1 && in(c_.slot, {"have", "identity", "state", "value", "support", "follow", "profession"})) {
-    if (const ClassDef* cls = lex_.class_of(c_.values.front()); cls && cls->slot != "-" && cls->exclusive)
+    if (const ClassDef* cls = lex_.class_of(c_.values.front()); cls && cls->slot != "-"sv && cls->exclusive)
       c_.slot = cls->slot;
   }
   // Claims with a generic subject ("you must run the tests") are about the action.
@@ -2493,8 +2496,8 @@ Claim Parser::run(std::string_view text) {
   if (c_.values.size() == 1 && subject_person_ && age_range(c_.values.front())) c_.slot = "age";
   // "Team Vega owns search", "Growth owns checkout": in a project note an
   // owner named first says what "search is owned by Team Vega" says.
-  if (ctx_.kind == MemoryKind::concept_ && c_.slot == "have" && c_.predicate == "own" && c_.values.size() == 1 &&
-      c_.subject != "user" && c_.subject_kind == SubjectKind::present && !c_.subject.empty() && lex_.slot("owner")) {
+  if (ctx_.kind == MemoryKind::concept_ && c_.slot == "have"sv && c_.predicate == "own"sv && c_.values.size() == 1 &&
+      c_.subject != "user"sv && c_.subject_kind == SubjectKind::present && !c_.subject.empty() && lex_.slot("owner")) {
     std::string owned = c_.values.front();
     c_.values = {c_.subject};
     c_.subject = owned;
@@ -2502,14 +2505,14 @@ Claim Parser::run(std::string_view text) {
   }
   // Where a thing "lives" is where it is kept or runs, not a home: "staging
   // lives in ap-southeast-2" says what "staging is deployed to ..." says.
-  if (c_.slot == "residence" && c_.subject_kind == SubjectKind::present && !c_.subject.empty() &&
-      !person_subject(c_.subject) && c_.subject != "environment" && !c_.subject.empty() && lex_.slot("location"))
+  if (c_.slot == "residence"sv && c_.subject_kind == SubjectKind::present && !c_.subject.empty() &&
+      !person_subject(c_.subject) && c_.subject != "environment"sv && !c_.subject.empty() && lex_.slot("location"))
     c_.slot = "location";
-  if (c_.slot == "residence" && c_.subject == "environment" && ctx_.kind == MemoryKind::concept_ && lex_.slot("location"))
+  if (c_.slot == "residence"sv && c_.subject == "environment"sv && ctx_.kind == MemoryKind::concept_ && lex_.slot("location"))
     c_.slot = "location";
   if (ctx_.valid_from) c_.valid_from = ctx_.valid_from;
   // "born in March", "born in 1990": a birth date, not a place.
-  if (c_.slot == "birthplace" && c_.values.size() == 1) {
+  if (c_.slot == "birthplace"sv && c_.values.size() == 1) {
     static const std::unordered_set<std::string> month_names = {
         "january", "february", "march", "april", "may", "june", "july", "august",
         "september", "october", "november", "december"};
@@ -2523,13 +2526,13 @@ Claim Parser::run(std::string_view text) {
   // "I have no food allergies", "I have a nut allergy": having what a slot
   // is named after (a one-word slot pattern) is that slot; the modifier, if
   // any, is its value ("food", the kind of allergen).
-  if (c_.slot == "have" && c_.values.size() == 1 && c_.subject == "user") {
+  if (c_.slot == "have"sv && c_.values.size() == 1 && c_.subject == "user"sv) {
     const std::string v = c_.values.front();
     const auto sp = v.rfind(' ');
     const std::string head = v.substr(sp == std::string::npos ? 0 : sp + 1);
     if (auto m = lex_.slot_patterns().match(std::vector<std::string>{head}, 0); m && m.length == 1) {
       const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
-      if (sd.name != "have" && sd.name != "value") {
+      if (sd.name != "have"sv && sd.name != "value"sv) {
         c_.slot = sd.name;
         c_.values.clear();
         if (sp != std::string::npos) c_.values.push_back(v.substr(0, sp));
@@ -2539,7 +2542,7 @@ Claim Parser::run(std::string_view text) {
   // "I'm allergic to small talk", "allergic to Mondays", "allergic to
   // meetings": an allergy to an act, a time, an idea or a gathering rather
   // than a substance is a figure of speech.
-  if (c_.slot == "allergy" && c_.values.size() == 1 && !c_.figurative) {
+  if (c_.slot == "allergy"sv && c_.values.size() == 1 && !c_.figurative) {
     const std::string& v = c_.values.front();
     const std::string head = last_word(v);
     std::string compound = v;
@@ -2570,7 +2573,7 @@ Claim Parser::run(std::string_view text) {
   }
   // "I had a cheese omelette", "I have two espressos every morning": having
   // food or drink is eating or drinking it.
-  if (c_.slot == "have" && c_.values.size() == 1 && subject_person_) {
+  if (c_.slot == "have"sv && c_.values.size() == 1 && subject_person_) {
     const std::string& v = c_.values.front();
     const std::string head = last_word(v);
     auto ids = wn_.lookup(head, Pos::noun);
@@ -2579,7 +2582,7 @@ Claim Parser::run(std::string_view text) {
       return in(k, {"breakfast", "lunch", "dinner", "brunch", "supper", "dessert", "snack"});
     });
     for (std::size_t k = 0; k < ids.size() && k < 2; ++k)
-      food = food || std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.food";
+      food = food || std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.food"sv;
     if (food && !lex_.class_of(head)) {
       const bool beverage = wn_.is_a(head, "beverage", Pos::noun, 4);
       c_.slot = beverage ? "drink" : "eat";
@@ -2613,7 +2616,7 @@ std::optional<std::string> wise_as_possessive(std::string_view text) {
       std::string w;
       for (std::size_t k = i + 1; k < i + 5; ++k) w += lower(text[k]);
       const bool end = i + 5 == text.size() || !std::isalpha(static_cast<unsigned char>(text[i + 5]));
-      if (w == "wise" && end && i > b) {
+      if (w == "wise"sv && end && i > b) {
         std::string noun(text.substr(b, i - b));
         for (auto& ch : noun) ch = ch == '-' ? ' ' : lower(ch);
         std::size_t r = i + 5;
@@ -2654,7 +2657,7 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
     // dash, which the tokeniser reads as a comma ("Strict vegan for ethical
     // reasons - no animal products at all").
     if (t.kind == Token::Kind::punct &&
-        (t.text == "." || t.text == "!" || t.text == "?" || t.text == ";" || t.text == ",")) {
+        (t.text == "."sv || t.text == "!"sv || t.text == "?"sv || t.text == ";"sv || t.text == ","sv)) {
       if (!sent.empty()) break;
       continue;
     }
@@ -2694,7 +2697,7 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
     const bool instance = std::any_of(ptrs.begin(), ptrs.end(), [](const WordNet::Pointer& x) {
       return x.rel == WordNet::Rel::instance_hypernym;
     });
-    person = person || (!instance && std::string_view(WordNet::lexfile_name(wn.synset(senses[k]).lexfile)) == "noun.person");
+    person = person || (!instance && std::string_view(WordNet::lexfile_name(wn.synset(senses[k]).lexfile)) == "noun.person"sv);
   }
   if (!person) return std::nullopt;
   std::size_t b = 0;

@@ -13,6 +13,9 @@
 #include "engine/lexicon.hpp"
 
 namespace credence {
+// Comparisons with literals are string_view comparisons: a length check
+// first, no strlen (std::string == const char* measures the literal).
+using namespace std::string_view_literals;
 
 std::string normalised_text(std::string_view text) {
   std::string out;
@@ -213,11 +216,11 @@ std::optional<double> year_in_words(double first, std::optional<double> second) 
 
 /// Words of a number written out: "thirty-four", "one hundred".
 std::optional<double> word_number(std::string_view w) {
-  if (w == "hundred") return 100;
-  if (w == "thousand") return 1000;
+  if (w == "hundred"sv) return 100;
+  if (w == "thousand"sv) return 1000;
   const auto& nw = number_words();
   if (auto it = nw.find(std::string(w)); it != nw.end()) {
-    if (w == "single" || w == "couple") return std::nullopt;  // only in context
+    if (w == "single"sv || w == "couple"sv) return std::nullopt;  // only in context
     return it->second;
   }
   const auto dash = w.find('-');
@@ -247,7 +250,7 @@ std::optional<std::string> parse_clock(std::string_view s, std::string_view next
   for (const char* sfx : {"am", "pm", "a.m.", "p.m.", "a.m", "p.m"}) {
     const std::string sf(sfx);
     if (t.size() > sf.size() && t.compare(t.size() - sf.size(), sf.size(), sf) == 0) {
-      suffix = sf.substr(0, 1) == "a" ? "am" : "pm";
+      suffix = sf.substr(0, 1) == "a"sv ? "am" : "pm";
       t = t.substr(0, t.size() - sf.size());
       break;
     }
@@ -265,8 +268,8 @@ std::optional<std::string> parse_clock(std::string_view s, std::string_view next
     if (!hh || suffix.empty() || *hh > 12 || *hh < 1) return std::nullopt;
     h = static_cast<int>(*hh);
   }
-  if (suffix == "pm" && h < 12) h += 12;
-  if (suffix == "am" && h == 12) h = 0;
+  if (suffix == "pm"sv && h < 12) h += 12;
+  if (suffix == "am"sv && h == 12) h = 0;
   return two(h) + ":" + two(m);
 }
 
@@ -275,13 +278,13 @@ std::optional<std::string> parse_clock(std::string_view s, std::string_view next
 /// read as the amount 2100, so a sum said without its currency ("we pay
 /// nine hundred a month") still compares with one that names it.
 std::string_view base_unit(std::string_view dimension) {
-  if (dimension == "duration") return "s";
-  if (dimension == "size") return "b";
-  if (dimension == "length") return "m";
-  if (dimension == "mass") return "kg";
-  if (dimension == "percent") return "%";
-  if (dimension == "rate") return "rpm";
-  if (dimension == "volume") return "l";
+  if (dimension == "duration"sv) return "s";
+  if (dimension == "size"sv) return "b";
+  if (dimension == "length"sv) return "m";
+  if (dimension == "mass"sv) return "kg";
+  if (dimension == "percent"sv) return "%";
+  if (dimension == "rate"sv) return "rpm";
+  if (dimension == "volume"sv) return "l";
   return "";
 }
 
@@ -301,15 +304,15 @@ void expand(const std::string& piece, std::vector<std::pair<std::string, std::st
   auto ends = [&](std::string_view suf) {
     return w.size() > suf.size() && w.compare(w.size() - suf.size(), suf.size(), suf) == 0;
   };
-  if (w == "cannot") return push("can", piece.substr(0, 3)), push("not", piece.substr(3));
-  if (w == "gonna") return push("going", piece), push("to", "");
-  if (w == "wanna") return push("want", piece), push("to", "");
+  if (w == "cannot"sv) return push("can", piece.substr(0, 3)), push("not", piece.substr(3));
+  if (w == "gonna"sv) return push("going", piece), push("to", "");
+  if (w == "wanna"sv) return push("want", piece), push("to", "");
   if (ends("n't")) {
     std::string stem = w.substr(0, w.size() - 3);
-    if (stem == "ca") stem = "can";
-    else if (stem == "wo") stem = "will";
-    else if (stem == "sha") stem = "shall";
-    else if (stem == "ai") stem = "be";
+    if (stem == "ca"sv) stem = "can";
+    else if (stem == "wo"sv) stem = "will";
+    else if (stem == "sha"sv) stem = "shall";
+    else if (stem == "ai"sv) stem = "be";
     push(stem, piece);
     push("not", "");
     return;
@@ -318,13 +321,13 @@ void expand(const std::string& piece, std::vector<std::pair<std::string, std::st
   if (apos != std::string::npos && apos > 0) {
     const std::string stem = w.substr(0, apos);
     const std::string tail = w.substr(apos + 1);
-    if (tail == "m") return push(stem, piece), push("am", "");
-    if (tail == "re") return push(stem, piece), push("are", "");
-    if (tail == "ve") return push(stem, piece), push("have", "");
-    if (tail == "ll") return push(stem, piece), push("will", "");
-    if (tail == "d") return push(stem, piece), push("would", "");
-    if (tail == "s") {
-      if (stem == "let") return push("let", piece), push("us", "");
+    if (tail == "m"sv) return push(stem, piece), push("am", "");
+    if (tail == "re"sv) return push(stem, piece), push("are", "");
+    if (tail == "ve"sv) return push(stem, piece), push("have", "");
+    if (tail == "ll"sv) return push(stem, piece), push("will", "");
+    if (tail == "d"sv) return push(stem, piece), push("would", "");
+    if (tail == "s"sv) {
+      if (stem == "let"sv) return push("let", piece), push("us", "");
       if (pronoun_is(stem)) return push(stem, piece), push("is", "");
       return push(stem, piece), push("'s", "'s");
     }
@@ -355,8 +358,8 @@ int month_index(std::string_view w, bool abbreviations) {
   for (int m = 0; m < 12; ++m) {
     const std::string_view full = kMonthNames[m];
     if (w == full) return m;
-    if (abbreviations && w.size() >= 3 && w.size() <= 4 && full.substr(0, w.size()) == w && w != "mar" &&
-        w != "may")
+    if (abbreviations && w.size() >= 3 && w.size() <= 4 && full.substr(0, w.size()) == w && w != "mar"sv &&
+        w != "may"sv)
       return m;
   }
   return -1;
@@ -389,13 +392,13 @@ static std::optional<std::string> contracted_verb(const std::vector<std::pair<st
   if (has_next.count(nx)) return std::string("has");
   if (is_next.count(nx)) return std::string("is");
   // "my birthday's March 14th": a date (a month other than "may") is said, not owned.
-  if (nx != "may" && month_index(nx, true) >= 0) return std::string("is");
+  if (nx != "may"sv && month_index(nx, true) >= 0) return std::string("is");
   if (!nx.empty() && is_digit(nx[0])) {
     // "Mum's 72", "Leo's 7 now": a number that ends the clause is an age or
     // an amount, not a possessed thing ("Apple's 2023 revenue").
     const bool ends = i + 2 >= words.size() || words[i + 2].first.size() == 1 ||
-                      words[i + 2].first == "now" || words[i + 2].first == "years" ||
-                      words[i + 2].first == "year";
+                      words[i + 2].first == "now"sv || words[i + 2].first == "years"sv ||
+                      words[i + 2].first == "year"sv;
     if (ends) return std::string("is");
   }
   return std::nullopt;
@@ -405,7 +408,7 @@ static std::optional<std::string> contracted_verb(const std::vector<std::pair<st
 static std::optional<double> feet_and_inches(const Lexicon& lex, double feet, double inches) {
   const UnitDef* ft = lex.unit("ft");
   const UnitDef* in = lex.unit("inch");
-  if (!ft || !in || !lex.unit("meter") || ft->dimension != "length" || in->dimension != "length") return std::nullopt;
+  if (!ft || !in || !lex.unit("meter") || ft->dimension != "length"sv || in->dimension != "length"sv) return std::nullopt;
   return feet * ft->factor + inches * in->factor;
 }
 
@@ -422,7 +425,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     const bool cap = !p.empty() && p[0] >= 'A' && p[0] <= 'Z';
     for (std::size_t k = before; k < words.size(); ++k)
       caps.push_back(k == before && cap && !sentence_start);
-    sentence_start = p == "." || p == "!" || p == "?";
+    sentence_start = p == "."sv || p == "!"sv || p == "?"sv;
   }
   // 2. Numbers, quantities, times, ordinals, lemmas.
   std::vector<Token> out;
@@ -440,7 +443,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       out.push_back(std::move(t));
       continue;
     }
-    if (w == "'s") {
+    if (w == "'s"sv) {
       // After a noun, "'s" is also "is" or "has" ("my birthday's on 14
       // March", "Dan's my brother", "mum's lived there for years", "Mum's
       // 72"): a possessive is followed by what is possessed, never by a
@@ -448,7 +451,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       // that ends the clause.
       if (const auto verb = contracted_verb(words, i)) {
         t.text = *verb;
-        t.lemma = *verb == "is" ? "be" : "have";
+        t.lemma = *verb == "is"sv ? "be" : "have";
         out.push_back(std::move(t));
         continue;
       }
@@ -465,15 +468,15 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       out.push_back(std::move(t));
       continue;
     }
-    if ((w == "three-quarters" || w == "quarter" || w == "three") && i + 3 < words.size()) {
+    if ((w == "three-quarters"sv || w == "quarter"sv || w == "three"sv) && i + 3 < words.size()) {
       // "three-quarters of an hour", "a quarter of an hour", "three quarters of an hour".
       std::size_t k = i;
       double part = 0;
-      if (w == "three-quarters") part = 0.75;
-      else if (w == "quarter") part = 0.25;
-      else if (words[i + 1].first == "quarters") part = 0.75, ++k;
-      if (part > 0 && k + 3 < words.size() && words[k + 1].first == "of" &&
-          (words[k + 2].first == "an" || words[k + 2].first == "a")) {
+      if (w == "three-quarters"sv) part = 0.75;
+      else if (w == "quarter"sv) part = 0.25;
+      else if (words[i + 1].first == "quarters"sv) part = 0.75, ++k;
+      if (part > 0 && k + 3 < words.size() && words[k + 1].first == "of"sv &&
+          (words[k + 2].first == "an"sv || words[k + 2].first == "a"sv)) {
         const UnitDef* u = lex.unit(words[k + 3].first);
         if (u) {
           t.kind = Token::Kind::quantity;
@@ -487,13 +490,13 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         }
       }
     }
-    if ((w == "half" || w == "quarter") && i + 1 < words.size()) {
+    if ((w == "half"sv || w == "quarter"sv) && i + 1 < words.size()) {
       // "half nine", "half past nine", "quarter past 7", "quarter to ten": a time of day.
       std::size_t k = i + 1;
-      int offset = w == "half" ? 30 : 15;
-      if (words[k].first == "past") ++k;
-      else if (words[k].first == "to" && w == "quarter") offset = -15, ++k;
-      else if (w == "quarter") k = words.size();  // "a quarter of", "quarter two"
+      int offset = w == "half"sv ? 30 : 15;
+      if (words[k].first == "past"sv) ++k;
+      else if (words[k].first == "to"sv && w == "quarter"sv) offset = -15, ++k;
+      else if (w == "quarter"sv) k = words.size();  // "a quarter of", "quarter two"
       std::optional<double> h;
       if (k < words.size()) h = is_digit(words[k].first[0]) ? parse_number(words[k].first) : word_number(words[k].first);
       const bool unit_next = k + 1 < words.size() && lex.unit(words[k + 1].first);
@@ -517,14 +520,14 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       num = parse_number(w.substr(0, k));
       const std::string rest = w.substr(k);
       if (num && !rest.empty()) {
-        if (rest == "st" || rest == "nd" || rest == "rd" || rest == "th") {
+        if (rest == "st"sv || rest == "nd"sv || rest == "rd"sv || rest == "th"sv) {
           t.kind = Token::Kind::ordinal;
           t.number = *num;
           t.text = t.lemma = format_number(*num) + "th";
           out.push_back(std::move(t));
           continue;
         }
-        if (rest == "k") {
+        if (rest == "k"sv) {
           *num *= 1000;  // "50k"
         } else if (const auto in = rest.size() > 1 && rest[0] == '\'' ? parse_number(rest.substr(1)) : std::nullopt;
                    in && *in < 12 && feet_and_inches(lex, *num, *in)) {
@@ -537,26 +540,26 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           num.reset();
         }
       }
-    } else if (auto v = word_number(w); v && !(w == "one" && i + 1 < words.size() && words[i + 1].first == "of")) {
+    } else if (auto v = word_number(w); v && !(w == "one"sv && i + 1 < words.size() && words[i + 1].first == "of"sv)) {
       num = v;  // ("one of the maintainers" names a member, not a count)
-    } else if (w == "half" && i + 2 < words.size() && (words[i + 1].first == "a" || words[i + 1].first == "an") &&
+    } else if (w == "half"sv && i + 2 < words.size() && (words[i + 1].first == "a"sv || words[i + 1].first == "an"sv) &&
                lex.unit(words[i + 2].first)) {
       num = 0.5;  // "half an hour"
       ++i;
-    } else if ((w == "a" || w == "an") && i + 4 < words.size() && words[i + 2].first == "and" &&
-               (words[i + 3].first == "a" || words[i + 3].first == "an") && words[i + 4].first == "half" &&
+    } else if ((w == "a"sv || w == "an"sv) && i + 4 < words.size() && words[i + 2].first == "and"sv &&
+               (words[i + 3].first == "a"sv || words[i + 3].first == "an"sv) && words[i + 4].first == "half"sv &&
                lex.unit(words[i + 1].first)) {
       // "an hour and a half": one and a half of the unit.
       num = 1.5;
       attached_unit = words[i + 1].first;
       for (std::size_t k = 1; k <= 4; ++k) t.surface += " " + words[i + k].second;
       i += 4;
-    } else if ((w == "a" || w == "an") && i + 1 < words.size() &&
-               (words[i + 1].first == "dozen" || words[i + 1].first == "couple" ||
-                (words[i + 1].first == "pair" && i + 2 < words.size() && words[i + 2].first == "of"))) {
-      num = words[i + 1].first == "dozen" ? 12 : 2;
+    } else if ((w == "a"sv || w == "an"sv) && i + 1 < words.size() &&
+               (words[i + 1].first == "dozen"sv || words[i + 1].first == "couple"sv ||
+                (words[i + 1].first == "pair"sv && i + 2 < words.size() && words[i + 2].first == "of"sv))) {
+      num = words[i + 1].first == "dozen"sv ? 12 : 2;
       ++i;
-      if (i + 1 < words.size() && words[i + 1].first == "of") ++i;
+      if (i + 1 < words.size() && words[i + 1].first == "of"sv) ++i;
     } else if (auto ord = ordinal_word(w); ord) {
       t.kind = Token::Kind::ordinal;
       t.number = *ord;
@@ -577,19 +580,19 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       const bool in_words = std::none_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
       while (attached_unit.empty() && i + 1 < words.size()) {
         const std::string& nx = words[i + 1].first;
-        if (nx == "hundred") *num *= 100, ++i;
-        else if (nx == "thousand") *num *= 1000, ++i;
-        else if (nx == "million") *num *= 1e6, ++i;
+        if (nx == "hundred"sv) *num *= 100, ++i;
+        else if (nx == "thousand"sv) *num *= 1000, ++i;
+        else if (nx == "million"sv) *num *= 1e6, ++i;
         else if (auto it = nw.find(nx); it != nw.end() && in_words && *num >= 20 && std::fmod(*num, 10) == 0 &&
-                                         it->second < 10 && nx != "single" && nx != "couple")
+                                         it->second < 10 && nx != "single"sv && nx != "couple"sv)
           *num += it->second, ++i;
         else if (const auto y = in_words ? year_in_words(*num, word_number(nx)) : std::nullopt)
           *num = *y, ++i;  // "nineteen ninety-five"
         else break;
       }
       // "one and a half minutes"
-      if (attached_unit.empty() && i + 3 < words.size() && words[i + 1].first == "and" &&
-          (words[i + 2].first == "a" || words[i + 2].first == "an") && words[i + 3].first == "half") {
+      if (attached_unit.empty() && i + 3 < words.size() && words[i + 1].first == "and"sv &&
+          (words[i + 2].first == "a"sv || words[i + 2].first == "an"sv) && words[i + 3].first == "half"sv) {
         *num += 0.5;
         i += 3;
       }
@@ -597,10 +600,10 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       if (attached_unit.empty() && i + 1 < words.size()) {
         const std::string& nx = words[i + 1].first;
         std::optional<std::string> clock;
-        if ((nx == "o'clock" || nx == "oclock") && *num >= 1 && *num <= 12 && *num == std::floor(*num)) {
+        if ((nx == "o'clock"sv || nx == "oclock"sv) && *num >= 1 && *num <= 12 && *num == std::floor(*num)) {
           // "10 o'clock": the hour, as "half nine" reads, without am / pm.
           clock = two(static_cast<int>(*num)) + ":00";
-        } else if (nx == "am" || nx == "pm" || nx == "a.m." || nx == "p.m." || nx == "a.m" || nx == "p.m") {
+        } else if (nx == "am"sv || nx == "pm"sv || nx == "a.m."sv || nx == "p.m."sv || nx == "a.m"sv || nx == "p.m"sv) {
           clock = parse_clock(format_number(*num), nx);
         }
         if (clock) {
@@ -625,16 +628,16 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           i += m.length;
         }
       }
-      if (unit && unit->canonical == "ft" && i + 1 < words.size()) {
+      if (unit && unit->canonical == "ft"sv && i + 1 < words.size()) {
         // "6 foot 1", "5 feet 10 inches", "6 ft 2 in tall": feet and inches
         // (a number under 12 that ends the measure).
         const std::string& nx = words[i + 1].first;
         const auto in = is_digit(nx[0]) ? parse_number(nx) : word_number(nx);
         const UnitDef* after = i + 2 < words.size() ? lex.unit(words[i + 2].first) : nullptr;
         // "in" is an inch only where nothing follows it ("6 ft 2 in", "6 ft 2 in.").
-        const bool in_abbrev = i + 2 < words.size() && words[i + 2].first == "in" &&
-                               (i + 3 >= words.size() || words[i + 3].first.size() == 1 || words[i + 3].first == "tall");
-        const bool inch = (after && after->canonical == "in") || in_abbrev;
+        const bool in_abbrev = i + 2 < words.size() && words[i + 2].first == "in"sv &&
+                               (i + 3 >= words.size() || words[i + 3].first.size() == 1 || words[i + 3].first == "tall"sv);
+        const bool inch = (after && after->canonical == "in"sv) || in_abbrev;
         static const std::unordered_set<std::string> after_height = {"tall", "and", "but", "now", "or", "barefoot",
                                                                      "today"};
         const bool ends = i + 2 >= words.size() || inch || words[i + 2].first.size() == 1 ||
@@ -647,15 +650,15 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           i += used;
         }
       }
-      if (unit && unit->canonical == "min" && i + 1 < words.size() &&
-          (attached_unit == "m" || words[i].first == "m")) {
+      if (unit && unit->canonical == "min"sv && i + 1 < words.size() &&
+          (attached_unit == "m"sv || words[i].first == "m"sv)) {
         // "1.82 m tall", "a 5m wide gap": metres, not minutes.
         const std::string& nx = words[i + 1].first;
-        if (nx == "tall" || nx == "long" || nx == "high" || nx == "wide" || nx == "deep")
+        if (nx == "tall"sv || nx == "long"sv || nx == "high"sv || nx == "wide"sv || nx == "deep"sv)
           if (const UnitDef* metre = lex.unit("meter")) unit = metre;
       }
-      if (unit && unit->dimension == "duration" && unit->canonical == "y" && i + 1 < words.size() &&
-          words[i + 1].first == "old") {
+      if (unit && unit->dimension == "duration"sv && unit->canonical == "y"sv && i + 1 < words.size() &&
+          words[i + 1].first == "old"sv) {
         ++i;  // "34 years old": an age, a plain number
         unit = nullptr;
       }
