@@ -107,6 +107,8 @@ bool names_a_time(const std::string& v) {
 
 std::vector<std::string> words_of(const std::string& s) {
   std::vector<std::string> out;
+  if (s.empty()) return out;
+  out.reserve(static_cast<std::size_t>(std::count(s.begin(), s.end(), ' ')) + 1);  // one allocation
   std::size_t i = 0;
   while (i < s.size()) {
     auto j = s.find(' ', i);
