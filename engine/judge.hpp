@@ -88,7 +88,7 @@ Severity severity_of(MemoryKind a, MemoryKind b);
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming);
 
 /// The learned fallback's features of a pair, from the structural stage's
-/// verdict alone, and the words (pair_tokens) of the incoming statement and
+/// verdict alone, and the words (pair_tokens_of) of the incoming statement and
 /// of the existing memory: what `credence eval --features` writes to train
 /// the model.
 void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming,

@@ -231,12 +231,6 @@ void pair_tokens_of(const std::vector<std::string>& words, std::vector<std::stri
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
-void pair_tokens(std::string_view text, std::vector<std::string>& out) {
-  thread_local std::vector<std::string> words;
-  tokens(text, words);
-  pair_tokens_of(words, out);
-}
-
 std::span<const std::string> pair_feature_names() { return space().names; }
 int pair_feature_id(std::string_view name) { return id(name); }
 

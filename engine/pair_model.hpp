@@ -73,19 +73,20 @@ int pair_feature_id(std::string_view name);
 void pair_features(const Lexicon& lex, const PairView& existing, const PairView& incoming,
                    const StructuralView& structural, PairFeatures& out);
 
-/// The words of a statement, each once, lower case: the model's
-/// open-vocabulary features, so cue words no curated list names ("anymore",
-/// "instead", "these days") are learned from the data. The incoming
-/// statement's words are named kTokenPrefix + word in the weights file, the
-/// existing memory's kMemoryTokenPrefix + word.
+/// Lower-case word tokens of raw text: runs of letters, digits and
+/// apostrophes, and "!" / "?" alone. Split once per text and shared by
+/// pair_features (PairView::words) and pair_tokens_of.
+void text_words(std::string_view text, std::vector<std::string>& out);
+
+/// The words of a statement (its text_words), each once, without function
+/// words, numbers and punctuation: the model's open-vocabulary features, so
+/// cue words no curated list names ("anymore", "instead", "these days") are
+/// learned from the data. The incoming statement's words are named
+/// kTokenPrefix + word in the weights file, the existing memory's
+/// kMemoryTokenPrefix + word.
 inline constexpr std::string_view kTokenPrefix = "B_t_";
 inline constexpr std::string_view kMemoryTokenPrefix = "A_t_";
-void pair_tokens(std::string_view text, std::vector<std::string>& out);
-/// The same from the text's words (text_words), split once for both uses.
 void pair_tokens_of(const std::vector<std::string>& words, std::vector<std::string>& out);
-/// Lower-case word tokens of raw text: runs of letters, digits and
-/// apostrophes, and "!" / "?" alone.
-void text_words(std::string_view text, std::vector<std::string>& out);
 
 /// The trained weights. An empty model (no file) predicts nothing.
 class PairModel {
@@ -98,7 +99,7 @@ class PairModel {
   static Expected<PairModel> parse(std::string_view text, std::string_view file_name);
   bool empty() const { return weights_.empty(); }
   /// Class probabilities (softmax of the linear scores) of the features, the
-  /// incoming statement's words and the existing memory's (pair_tokens).
+  /// incoming statement's words and the existing memory's (pair_tokens_of).
   std::array<double, kClassCount> probabilities(const PairFeatures& f, std::span<const std::string> tokens = {},
                                                 std::span<const std::string> memory_tokens = {}) const;
   /// One weight (0 for an empty model).
