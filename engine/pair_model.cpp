@@ -97,9 +97,11 @@ int id(std::string_view name) {
   return it == idx.end() ? -1 : it->second;
 }
 
+}  // namespace
+
 /// Lower-case word tokens of raw text: runs of letters, digits and
 /// apostrophes (a typographic apostrophe counts), and "!" / "?" alone.
-void tokens(std::string_view text, std::vector<std::string>& out) {
+void text_words(std::string_view text, std::vector<std::string>& out) {
   out.clear();
   std::string cur;
   auto flush = [&] {
@@ -122,6 +124,8 @@ void tokens(std::string_view text, std::vector<std::string>& out) {
   }
   flush();
 }
+
+namespace {
 
 bool negator(std::string_view w) {
   if (w.size() > 3 && w.substr(w.size() - 3) == "n't") return true;
@@ -218,8 +222,6 @@ int marker_index(std::string_view w) {
 }
 
 }  // namespace
-
-void text_words(std::string_view text, std::vector<std::string>& out) { tokens(text, out); }
 
 void pair_tokens_of(const std::vector<std::string>& words, std::vector<std::string>& out) {
   out.clear();
@@ -411,8 +413,8 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
   if (a.stance * b.stance < 0) set_id(fid<"stance_opp">());
   // The raw words of each text: the caller's when it has them.
   thread_local std::vector<std::string> own_a, own_b;
-  if (!ea.words) tokens(ea.text, own_a);
-  if (!eb.words) tokens(eb.text, own_b);
+  if (!ea.words) text_words(ea.text, own_a);
+  if (!eb.words) text_words(eb.text, own_b);
   const std::vector<std::string>& ta = ea.words ? *ea.words : own_a;
   const std::vector<std::string>& tb = eb.words ? *eb.words : own_b;
   const bool neg_a = std::any_of(ta.begin(), ta.end(), [](const std::string& w) { return negator(w); });
