@@ -849,6 +849,19 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
     return true;
   };
   if (covered(subject_words(a), wb) || covered(subject_words(b), wa)) return true;
+  if ((a.subject == "environment"sv) != (b.subject == "environment"sv)) {
+    // A statement about a context ("Staging runs MySQL 8", "Weekends mean a
+    // big fry-up"): the parse took the context for the subject. It speaks of
+    // what the other statement does when both are qualified along one
+    // dimension (an environment, days, seasons) or share a word.
+    const Claim& e = a.subject == "environment"sv ? a : b;
+    const Claim& o = a.subject == "environment"sv ? b : a;
+    for (const ScopeDim d : kScopeDims)
+      if (!e.scope.get(d).empty() && !o.scope.get(d).empty()) return true;
+    for (const auto& w : e.keywords)
+      if (w != "environment"sv && w.size() >= 3 && std::find(o.keywords.begin(), o.keywords.end(), w) != o.keywords.end())
+        return true;
+  }
   {
     // A word of a subject named on the other side and a measure of one unit
     // on both ("Session tokens expire after 24 hours" / "auth sessions have a
@@ -1310,7 +1323,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // durations, sizes, times of day, plain numbers), opposing rules; in
       // disjoint scopes an opposition is context dependent. Anything else is
       // LOW (related, undecided: the cascade's second opinion may decide).
-      const std::string topic = a.subject_kind == SubjectKind::present && a.subject != "user"sv ? a.subject : b.subject;
+      std::string topic = a.subject_kind == SubjectKind::present && a.subject != "user"sv ? a.subject : b.subject;
+      if (topic == "environment"sv) {
+        // A context taken for the subject: name the context ("staging").
+        const Claim& e = a.subject == "environment"sv ? a : b;
+        topic = e.scope.empty() ? std::string("one context") : scope_text(e.scope);
+      }
       const bool disjoint_scopes = scopes_disjoint(lex, a.scope, b.scope);
       auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
       if (qa.empty() && qb.empty() && a.amounts.size() == 1 && b.amounts.size() == 1) {

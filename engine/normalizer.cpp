@@ -143,6 +143,7 @@ class Parser {
   }
   bool simile(const Toks& t) const;
   static bool feels_an_age(const Toks& t);
+  static bool hyperbolic_count(const Toks& t);
   std::string country_of(const std::string& word) const;
   bool profession(const std::string& noun) const;
   std::string canon_phrase(const Toks& np) const;
@@ -268,6 +269,28 @@ bool Parser::feels_an_age(const Toks& t) {
                                               "at", "least", "roughly", "basically", "literally"}))
         break;
     }
+  }
+  return false;
+}
+
+/// "a million tabs", "takes a million years", "a gazillion services": a
+/// count no one has made. Not money, nor the things a product counts by the
+/// million (users, requests, rows, ...), which can be literal.
+bool Parser::hyperbolic_count(const Toks& t) {
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const Token& x = t[i];
+    const bool made_up = x.is_word() && in(x.lemma, {"zillion", "gazillion", "bajillion", "squillion", "kajillion"});
+    const bool big = made_up || (i > 0 && t[i - 1].is_word() && t[i - 1].lemma == "a"sv &&
+                                 (x.is_word() || x.is_value()) &&
+                                 std::none_of(x.surface.begin(), x.surface.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                                 (x.surface.find("illion") != std::string::npos || in(x.lemma, {"million", "billion", "trillion"})));
+    if (!big) continue;
+    if (i + 1 < t.size() && t[i + 1].is_word() &&
+        in(t[i + 1].lemma, {"dollar", "euro", "pound", "quid", "yen", "usd", "eur", "gbp", "user", "customer",
+                            "request", "row", "record", "download", "subscriber", "visitor", "install", "view",
+                            "impression", "transaction", "event", "token", "parameter"}))
+      continue;
+    return true;
   }
   return false;
 }
@@ -2320,7 +2343,7 @@ Claim Parser::run(std::string_view text) {
     const auto lem = lemmas_of(all);
     for (std::size_t i = 0; i < lem.size(); ++i)
       if (lex_.figurative_table().match(lem, i)) c_.figurative = true;
-    if (!c_.figurative) c_.figurative = simile(all) || feels_an_age(all);
+    if (!c_.figurative) c_.figurative = simile(all) || feels_an_age(all) || hyperbolic_count(all);
   }
   // The whole text but a parenthesised aside ("(see the wiki)", "(ticket
   // 4521)"), which the claim leaves out, unless the aside is all there is.

@@ -342,6 +342,21 @@ TEST(JudgeRules, AFigureOfSpeechOnTheOtherStatementsTopicIsFigurative) {
                         C::unrelated);
 }
 
+// "Staging runs Node 18": the parse takes the context for the subject
+// ("environment"). It is about what the other statement says of the same
+// context (one scope dimension, or a shared word), not unrelated to it.
+TEST(JudgeRules, AStatementAboutAContextSpeaksOfWhatTheOtherSaysThere) {
+  for (const Pair& p : {Pair{"Staging runs Node 18.", "The staging API server is on Node 20."},
+                        Pair{"On weekdays I get up at six.", "Weekends mean a lie-in until ten."},
+                        Pair{"Production runs on Kubernetes.", "The prod database is a managed Postgres."}}) {
+    const Verdict v = test::verdict_with(test::structural_lexicon(), p.a, p.b);
+    EXPECT_NE(v.classification, C::unrelated) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_NE(v.write_tier, WriteTier::block) << p.a << " / " << p.b;
+  }
+  // Nothing in common: still unrelated.
+  expect_all_structural({{"Staging runs Node 18.", "My sister lives in Leeds."}}, C::unrelated);
+}
+
 TEST(JudgeRules, DifferentSubjectsAreUnrelated) {
   expect_all({{"My mom lives in Canada", "I live in China"},
               {"I play the violin", "My dentist appointment is on Friday"},

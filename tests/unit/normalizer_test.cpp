@@ -572,6 +572,16 @@ TEST(Normalizer, FeelingAnOldAgeIsFigurative) {
                     {"I feel 100% better", "I feel 80 percent sure", "My grandad is 90 and feels great"});
 }
 
+TEST(Normalizer, AMillionOfSomethingIsHyperbole) {
+  // "a million" / "a billion" of a thing nobody counted, or a made-up
+  // number; not money, nor what a product counts by the million.
+  expect_figurative({"My sister has a million cousins on her dad's side", "The test suite takes a billion years",
+                     "There are a zillion forks of that repo", "I've asked him a million times to lock the door"},
+                    {"The flat sold for a million pounds", "The API handles a million requests per hour",
+                     "The events table holds a billion rows", "Our app passed a million downloads in March",
+                     "I own 2 million shares"});
+}
+
 TEST(Normalizer, ThreatsNobodyMeansAreFigurative) {
   expect_figurative({"my roommate left dishes in the sink again, I'm gonna murder him",
                      "Dana's going to murder me when she sees I blew the deadline",
