@@ -179,8 +179,7 @@ TEST(LearnedFallback, FindsConflictsTheStructureCouldNotLineUpAtLowConfidence) {
     const char* a;
     const char* b;
   };
-  for (const P& p : {P{"I adore olives, I put them on everything",
-                       "olives taste like salty rubber to me, cant stand them"},
+  for (const P& p : {P{"I love mushrooms in everything", "mushrooms are slimy and gross, I never eat them"},
                      P{"Only admins can rotate the API keys", "any developer may rotate an api key from the console"}}) {
     const Verdict structural = judge_with(without_fallback(), p.a, p.b);
     const Verdict v = judge_with(test::lexicon(), p.a, p.b);
@@ -232,8 +231,7 @@ TEST(LearnedFallback, StaysLowUnderAnyTierThresholds) {
   cfg.high_confidence = 0.5;
   auto lex = Lexicon::load(cfg);
   ASSERT_TRUE(lex) << lex.error().message;
-  const Verdict v = judge_with(**lex, "I adore olives, I put them on everything",
-                               "olives taste like salty rubber to me, cant stand them");
+  const Verdict v = judge_with(**lex, "I love mushrooms in everything", "mushrooms are slimy and gross, I never eat them");
   ASSERT_EQ(v.stage, "learned") << v.reasoning;
   EXPECT_EQ(v.tier, ConfidenceTier::low);
   EXPECT_LT(v.confidence, 0.1);
