@@ -2124,6 +2124,23 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     r.why = "Both give the same amounts for the same thing in other words.";
     return r;
   }
+  if (same_slot && same_stance && same_object && same_count && !b.additive && b.change_cues.empty() && vrel &&
+      (*vrel == ValueRel::specific_a || *vrel == ValueRel::specific_b)) {
+    // The longer value starts with the shorter one ("Fatima Okafor" /
+    // "Fatima", "Liverpool FC" / "Liverpool", "a beagle" / "a beagle named
+    // Pepper"): the same thing with a surname, a suffix or a comment after
+    // it, a restatement. Not a place inside another ("Austin, Texas" /
+    // "Texas"), where the shorter value names what holds the longer one.
+    const std::string& shorter = thing_a.size() < thing_b.size() ? thing_a : thing_b;
+    const std::string& longer = thing_a.size() < thing_b.size() ? thing_b : thing_a;
+    if (!shorter.empty() && longer.size() > shorter.size() && longer.compare(0, shorter.size(), shorter) == 0 &&
+        longer[shorter.size()] == ' ') {
+      r.cls = Classification::duplicate;
+      r.conf = 0.65;
+      r.why = "Both say the same (" + shorter + "), one with more words after it (" + longer + ").";
+      return r;
+    }
+  }
   r.cls = Classification::compatible;
   r.conf = 0.75;
   if (same_slot && a.stance * b.stance < 0 && a.modality == Modality::none && b.modality == Modality::none &&

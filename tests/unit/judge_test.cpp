@@ -376,6 +376,21 @@ TEST(JudgeRules, AValueNamedWithWhereItLiesIsTheSameValue) {
   expect_all_structural({{"I live in Texas", "I live in Austin, Texas"}}, C::compatible);
 }
 
+// A value that starts with the other's value names the same thing with more
+// words (a surname, a club's suffix, a comment): a restatement. A value that
+// ends with it names a place inside the other: more specific, compatible.
+TEST(JudgeRules, AValueWithMoreWordsAfterTheOthersIsTheSameValue) {
+  expect_all_structural({{"My manager is Kofi Boateng.", "My manager is Kofi."},
+                         {"I support Ajax Amsterdam.", "I support Ajax."}},
+                        C::duplicate);
+  expect_all_structural({{"I live in Texas", "I live in Austin, Texas"}}, C::compatible);
+  // Opposite stances are no restatement.
+  for (const Pair& p : {Pair{"I support Ajax Amsterdam.", "I don't support Ajax."}}) {
+    const Verdict v = test::verdict_with(test::structural_lexicon(), p.a, p.b);
+    EXPECT_NE(v.classification, C::duplicate) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+}
+
 TEST(JudgeRules, WhereANamedPersonLivesIsOneSlotWithWhereTheirRelationLives) {
   // "My sister Priya" is a person to the parse, "Priya" alone a name: where
   // each lives is one slot, so two cities contradict.
