@@ -859,7 +859,8 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
     for (const ScopeDim d : kScopeDims)
       if (!e.scope.get(d).empty() && !o.scope.get(d).empty()) return true;
     for (const auto& w : e.keywords)
-      if (w != "environment"sv && w.size() >= 3 && std::find(o.keywords.begin(), o.keywords.end(), w) != o.keywords.end())
+      if (w != "environment"sv && w.size() >= 3 &&
+          std::find(o.keywords.begin(), o.keywords.end(), w) != o.keywords.end())
         return true;
   }
   {
@@ -2131,6 +2132,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // Pepper"): the same thing with a surname, a suffix or a comment after
     // it, a restatement. Not a place inside another ("Austin, Texas" /
     // "Texas"), where the shorter value names what holds the longer one.
+    // Here, with one slot, stance, object and count, rather than in
+    // Comparer::values: there it also made three new contradictions of
+    // labelled pairs (a value with a comment after it against another).
     const std::string& shorter = thing_a.size() < thing_b.size() ? thing_a : thing_b;
     const std::string& longer = thing_a.size() < thing_b.size() ? thing_b : thing_a;
     if (!shorter.empty() && longer.size() > shorter.size() && longer.compare(0, shorter.size(), shorter) == 0 &&

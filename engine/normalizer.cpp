@@ -280,10 +280,11 @@ bool Parser::hyperbolic_count(const Toks& t) {
   for (std::size_t i = 0; i < t.size(); ++i) {
     const Token& x = t[i];
     const bool made_up = x.is_word() && in(x.lemma, {"zillion", "gazillion", "bajillion", "squillion", "kajillion"});
+    // "a million" as written: no digits ("a 1 million" is no figure of speech).
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
     const bool big = made_up || (i > 0 && t[i - 1].is_word() && t[i - 1].lemma == "a"sv &&
-                                 (x.is_word() || x.is_value()) &&
-                                 std::none_of(x.surface.begin(), x.surface.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-                                 (x.surface.find("illion") != std::string::npos || in(x.lemma, {"million", "billion", "trillion"})));
+                                 (x.is_word() || x.is_value()) && x.surface.find("illion") != std::string::npos &&
+                                 std::none_of(x.surface.begin(), x.surface.end(), digit));
     if (!big) continue;
     if (i + 1 < t.size() && t[i + 1].is_word() &&
         in(t[i + 1].lemma, {"dollar", "euro", "pound", "quid", "yen", "usd", "eur", "gbp", "user", "customer",
