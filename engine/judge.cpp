@@ -1030,7 +1030,31 @@ struct Analysis {
   /// The topic overlap of the two claims, when a rule computed it (the
   /// fallback's features reuse it instead of computing it again).
   std::optional<TopicOverlap> topics;
+  /// Opposite stances on two different things of one kind (opposed_siblings):
+  /// the learned fallback may not call the pair a contradiction.
+  bool siblings = false;
 };
+
+/// The two things, "coffee vs tea", when one claim likes or does what the
+/// other dislikes or denies and the things are different kinds filed under
+/// one WordNet class (siblings, neither a kind of the other, no word shared
+/// by the two statements but their verbs); empty otherwise.
+std::string opposed_siblings(const Lexicon& lex, const Claim& a, const Claim& b) {
+  if (a.stance * b.stance >= 0 || a.subject != b.subject || a.subject.empty()) return {};
+  auto thing = [](const Claim& c) -> const std::string& {
+    static const std::string none;
+    if (!c.object.empty()) return c.object;
+    return c.values.size() == 1 ? c.values.front() : none;
+  };
+  const std::string& x = thing(a);
+  const std::string& y = thing(b);
+  if (x.empty() || y.empty() || x == y) return {};
+  if (x.find(' ') != std::string::npos || y.find(' ') != std::string::npos) return {};
+  for (const auto& k : a.keywords)
+    if (k != a.predicate && std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end()) return {};
+  if (!wn_fast::fast_co_hyponyms(lex.wordnet(), x, y)) return {};
+  return x + " vs " + y;
+}
 
 Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& ea,
                  const JudgeInput& eb) {
@@ -1835,6 +1859,18 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.why = "Both appear to say the same in other words.";
       return r;
     }
+    if (const std::string things = opposed_siblings(lex, a, b); !things.empty()) {
+      // Opposite stances on two different things of one kind ("I drink
+      // coffee every morning" / "I can't stand tea"): a stance on one says
+      // nothing of the other, as liking Honda says nothing of Toyota. A
+      // finding (WordNet files the two things side by side), so the learned
+      // fallback may not make a contradiction of it.
+      r.cls = Classification::compatible;
+      r.conf = std::max(lex.med_confidence(), 0.65);
+      r.why = "Both can hold: opposite stances on two different things of one kind (" + things + ").";
+      r.siblings = true;
+      return r;
+    }
     if (a.subject != "user"sv && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
       // Two facts about the same person or thing: a consistent addition.
       r.cls = Classification::compatible;
@@ -2150,7 +2186,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   if (same_slot && a.stance * b.stance < 0 && a.modality == Modality::none && b.modality == Modality::none &&
       thing_a != thing_b && !thing_a.empty() && !thing_b.empty()) {
     // "I don't eat meat" / "I ate a burger yesterday": whether the denied
-    // thing covers the other needs world knowledge the lexicon lacks.
+    // thing covers the other needs world knowledge the lexicon lacks, unless
+    // WordNet files the two side by side ("I love apples" / "I hate pears"):
+    // different kinds, and a stance on one says nothing of the other.
+    if (const std::string things = opposed_siblings(lex, a, b); !things.empty()) {
+      r.conf = std::max(lex.med_confidence(), 0.65);
+      r.why = "Both can hold: opposite stances on two different things of one kind (" + things + ").";
+      r.siblings = true;
+      return r;
+    }
     r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
     r.why = "One denies " + (a.stance < 0 ? thing_a : thing_b) + " and the other affirms " +
             (a.stance < 0 ? thing_b : thing_a) + "; whether the one covers the other needs world knowledge.";
@@ -2290,6 +2334,7 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
   const auto best = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
   const auto was = static_cast<std::size_t>(an.cls);
   if (best == was || p[best] < lex.learned_min_probability()) return false;
+  if (an.siblings && static_cast<Classification>(best) == Classification::true_contradiction) return false;
   if (static_cast<Classification>(best) == Classification::duplicate && !may_be_duplicate(f)) return false;
   // The reasons: the readable cues that pushed most toward the new class.
   std::vector<std::pair<double, const char*>> pushes;

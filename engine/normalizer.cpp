@@ -1415,9 +1415,13 @@ std::size_t Parser::parse_subject(const Toks& t) {
     c_.subject = possessor_;
     user_owner_ = user_possessor && owner.size() == 1;
   } else if (!user_possessor && np.size() >= 2 && i < t.size() && t[i].is_word() && t[i].lemma == "be"sv &&
-             np[np.size() - 2].is_word() && !is_prep(np[np.size() - 2].lemma) && relational_slot(np.back())) {
+             np[np.size() - 2].is_word() && !is_prep(np[np.size() - 2].lemma) && relational_slot(np.back()) &&
+             !(i + 2 < t.size() && t[i + 1].is_word() && t[i + 1].lemma != t[i + 1].text &&
+               t[i + 2].is_word() && t[i + 2].lemma == "by"sv)) {
     // "The DB port is 5432" says what "the DB's port is 5432" and "the DB
-    // listens on port 5432" say: the last noun names the slot.
+    // listens on port 5432" say: the last noun names the slot. Not before a
+    // passive ("The nightly backup job is owned by the storage team": the
+    // job's owner, not its profession).
     attribute_ = Toks(np.end() - 1, np.end());
     np.pop_back();
     possessor_ = canon_phrase(np);

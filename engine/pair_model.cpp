@@ -379,8 +379,19 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
   set_id(F.kw_shared[std::min<std::size_t>(n, 3)]);
   const std::size_t uni = distinct(a.keywords) + distinct(b.keywords) - n;
   if (uni > 0) set_id(fid<"kw_jacc">(), static_cast<float>(n) / static_cast<float>(uni));
-  if (!a.values.empty() && !b.values.empty())
-    set_id(shared(a.values, b.values) > 0 ? fid<"val_shared">() : fid<"val_disjoint">());
+  if (!a.values.empty() && !b.values.empty()) {
+    // A value that starts with the other's words names it too ("storage
+    // team" / "storage", "Liverpool FC" / "Liverpool"; judge.cpp reads such
+    // a pair as a restatement).
+    auto extends = [](const std::string& longer, const std::string& shorter) {
+      return longer.size() > shorter.size() && longer.compare(0, shorter.size(), shorter) == 0 &&
+             longer[shorter.size()] == ' ';
+    };
+    bool common = shared(a.values, b.values) > 0;
+    for (const auto& x : a.values)
+      for (const auto& y : b.values) common = common || extends(x, y) || extends(y, x);
+    set_id(common ? fid<"val_shared">() : fid<"val_disjoint">());
+  }
   // Words of one topic that are not the same word (relatedness.hpp).
   const TopicOverlap t = sv.topics ? *sv.topics : topic_overlap(lex.wordnet(), a.keywords, b.keywords);
   const bool related = t.synonym + t.close > 0;

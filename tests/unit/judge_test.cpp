@@ -773,6 +773,32 @@ TEST(JudgeStance, AChangeCueOrADisjointScopeSeparatesAHabitFromADislike) {
   EXPECT_EQ(classify("I drink beer on weekends", "I can't stand beer on weekdays"), C::context_dependent);
 }
 
+TEST(JudgeStance, OppositeStancesOnTwoThingsOfOneKindAreAFindingThatBothHold) {
+  // WordNet files the two things side by side: a stance on one says nothing
+  // of the other (liking Honda says nothing of Toyota). MED, and the learned
+  // fallback may not make a contradiction of it.
+  for (const auto& [a, b] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"I drink coffee every morning", "I can't stand tea"},
+           {"I love apples", "I hate pears"},
+           {"I drink tea every afternoon", "I hate coffee"}}) {
+    const Verdict s = test::verdict_with(test::structural_lexicon(), a, b);
+    EXPECT_EQ(s.classification, C::compatible) << a << " / " << b << ": " << s.reasoning;
+    EXPECT_EQ(s.tier, ConfidenceTier::med) << a << " / " << b;
+    EXPECT_NE(s.reasoning.find("two different things of one kind"), std::string::npos) << s.reasoning;
+    EXPECT_NE(classify(a, b), C::true_contradiction) << a << " / " << b;
+  }
+  // The same thing, a kind of it, or two words WordNet does not file side by
+  // side are not this finding.
+  EXPECT_EQ(classify("I drink coffee every morning", "I can't stand coffee"), C::true_contradiction);
+  for (const auto& [a, b] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"I love running", "I detest jogging"},
+           {"I don't eat meat", "I love burgers"},
+           {"I love horror movies", "I can't stand scary films"}}) {
+    const Verdict s = test::verdict_with(test::structural_lexicon(), a, b);
+    EXPECT_EQ(s.reasoning.find("two different things of one kind"), std::string::npos) << a << " / " << b;
+  }
+}
+
 TEST(JudgeStance, AMildDislikeOrADislikeOfAnotherThingIsNoContradiction) {
   EXPECT_NE(classify("I eat pasta every day", "I hate pizza"), C::true_contradiction);
   EXPECT_NE(classify("I drink coffee every morning", "I can't stand tea"), C::true_contradiction);

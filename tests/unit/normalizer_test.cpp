@@ -84,6 +84,21 @@ TEST(Normalizer, ANoteAboutAPersonThatLeavesThePersonOutIsTheUsers) {
   EXPECT_NE(normalize(test::lexicon(), "Deploys to production require approval", concept_note).subject, "user");
 }
 
+TEST(Normalizer, ARelationalNounBeforeAPassiveIsPartOfTheSubject) {
+  // "The nightly backup job is owned by ...": the job's owner, not a
+  // profession ("job be"); "The cleanup job is maintained by ..." likewise.
+  Claim c = claim("The nightly backup job is owned by the storage team");
+  EXPECT_EQ(c.subject, "nightly backup job");
+  EXPECT_EQ(c.slot, "owner");
+  EXPECT_EQ(c.values, std::vector<std::string>{"storage team"});
+  c = claim("The cleanup job is maintained by the platform team");
+  EXPECT_EQ(c.slot, "owner");
+  // Without a passive, the last noun still names the slot.
+  c = claim("The DB port is 5432");
+  EXPECT_EQ(c.slot, "port");
+  EXPECT_EQ(c.values, std::vector<std::string>{"5432"});
+}
+
 TEST(Normalizer, AConjunctionBetweenTwoScopesGoesWithThem) {
   Claim c = claim("Mondays and Wednesdays are my yoga days");
   EXPECT_EQ(c.subject, "user");

@@ -124,6 +124,18 @@ TEST(PairFeatures, NameTheCuesOfThePair) {
   EXPECT_TRUE(has(f, "bias"));
 }
 
+TEST(PairFeatures, AValueThatStartsWithTheOthersWordsIsShared) {
+  // "Liverpool FC" / "Liverpool": one value named with more words.
+  auto f = features_of("I support Liverpool FC", "I support Liverpool");
+  EXPECT_TRUE(has(f, "val_shared"));
+  EXPECT_FALSE(has(f, "val_disjoint"));
+  // A word that only starts the same is another value.
+  f = features_of("I support Liverpool", "I support Liverpoolians United");
+  EXPECT_TRUE(has(f, "val_disjoint"));
+  f = features_of("I support Arsenal", "I support Chelsea");
+  EXPECT_TRUE(has(f, "val_disjoint"));
+}
+
 TEST(PairFeatures, WordsOfOneTopicThatAreNotTheSameWord) {
   // No word in common, but one topic (relatedness.hpp).
   auto f = features_of("I enjoy Thai food", "Green curry is my go-to takeaway");
