@@ -1265,11 +1265,20 @@ TEST(JudgeRules, AnEndingCueOnAThingTheMemoryNamesIsAChangeWhateverTheSubjects) 
 // participle after "is" is no state to compare with a kind of store or thing.
 // A cue naming when the new state began still does.
 TEST(JudgePrecision, AContrastWordAloneChangesNothingAnotherSlotSays) {
-  expect_all({{"Backups are stored in S3.", "The nightly backup is currently encrypted with KMS."},
-              {"My bike is a Trek.", "My bike is currently in the shop for repairs."},
-              {"Secrets are stored in Vault.", "The payments secret is currently rotated every week."},
-              {"Secrets are stored in Vault.", "The payments secret is rotated every week."}},
-             C::compatible);
+  const std::initializer_list<Pair> other_slot = {
+      {"Backups are stored in S3.", "The nightly backup is currently encrypted with KMS."},
+      {"My bike is a Trek.", "My bike is currently in the shop for repairs."},
+      {"Secrets are stored in Vault.", "The payments secret is currently rotated every week."},
+      {"Secrets are stored in Vault.", "The payments secret is rotated every week."}};
+  // The structure finds another respect of one thing; the learned fallback
+  // may weigh such a pair as unrelated (labels.md: another slot), never as a
+  // change or a contradiction.
+  expect_all_structural(other_slot, C::compatible);
+  for (const auto& p : other_slot) {
+    const Verdict v = verdict(p.a, p.b);
+    EXPECT_NE(v.classification, C::temporal_change) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_NE(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
   expect_all({{"I drive a Ford Focus.", "I've been driving a Tesla since June."},
               {"The CI pipeline runs on Jenkins.", "As of this sprint the CI pipeline runs on GitHub Actions."}},
              C::temporal_change);
