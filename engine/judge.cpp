@@ -1538,9 +1538,26 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // are one ("My sister Priya lives in Melbourne" / "Priya has lived in
   // Perth": the parse knows the relation, not the name, as a person).
   auto where = [](const std::string& s) { return s == "residence"sv || s == "location"sv; };
+  // An adjective outside an exclusive class names another attribute unless
+  // WordNet relates it to the member: "I'm single" / "I'm full" are a
+  // marital status and how full one is ("I'm left-handed" / "I'm
+  // right-handed" are both members; a noun, "a total chatterbox", still
+  // describes the same kind of thing as "shy").
+  auto state_fits = [&](const Claim& st, const Claim& cl) {
+    if (st.slot != "state"sv || cl.slot == "state"sv || st.values.empty() || cl.values.size() != 1) return true;
+    const ClassDef* k = lex.class_of(cl.values.front());
+    if (!k || !k->exclusive) return true;
+    const std::string& v = st.values.front();
+    if (std::find(k->members.begin(), k->members.end(), v) != k->members.end() ||
+        wn.synsets(v, Pos::adj).empty())
+      return true;
+    const std::string& m = cl.values.front();
+    return wn.antonyms(v, m, Pos::adj) || wn.synonyms(v, m, Pos::adj);
+  };
   const bool same_slot = (!a.slot.empty() && a.slot == b.slot) ||
                          (a.slot != b.slot && (a.slot == "state"sv || b.slot == "state"sv) && adjectival(a) &&
-                          adjectival(b) && a.subject_kind == SubjectKind::present) ||
+                          adjectival(b) && a.subject_kind == SubjectKind::present && state_fits(a, b) &&
+                          state_fits(b, a)) ||
                          (where(a.slot) && where(b.slot));
   auto shares_thing = [&](const Claim& x, const Claim& y) {
     std::vector<std::string> tx = x.values, ty = y.values;

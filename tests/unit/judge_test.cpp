@@ -773,6 +773,25 @@ TEST(JudgeStance, AChangeCueOrADisjointScopeSeparatesAHabitFromADislike) {
   EXPECT_EQ(classify("I drink beer on weekends", "I can't stand beer on weekdays"), C::context_dependent);
 }
 
+TEST(JudgeRules, AnAdjectiveOutsideAnExclusiveClassIsAnotherAttribute) {
+  // "full" is not a marital status, "positive" not a handedness: no
+  // contradiction, and never a block.
+  for (const auto& [a, b] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"I'm single.", "I'm full"},
+           {"I'm left-handed", "I'm positive about it"},
+           {"I'm vegan", "I'm exhausted"}}) {
+    const Verdict v = verdict(a, b);
+    EXPECT_NE(v.classification, C::true_contradiction) << a << " / " << b << ": " << v.reasoning;
+    EXPECT_NE(v.write_tier, WriteTier::block) << a << " / " << b;
+  }
+  // Two members of the class still exclude each other.
+  for (const auto& [a, b] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"I'm single.", "I'm married"}, {"I'm left-handed", "I'm right-handed"}}) {
+    const Verdict v = verdict(a, b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << a << " / " << b << ": " << v.reasoning;
+  }
+}
+
 TEST(JudgeStance, OppositeStancesOnTwoThingsOfOneKindAreAFindingThatBothHold) {
   // WordNet files the two things side by side: a stance on one says nothing
   // of the other (liking Honda says nothing of Toyota). MED, and the learned
