@@ -1107,6 +1107,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // One denies a thing the other affirms in another construction (see
   // denied_and_affirmed), neither about the past and nothing changed: a
   // contradiction at LOW-MED. The caller checks the scopes.
+  // Opposite stances on two different things of one kind (opposed_siblings):
+  // a MED finding that both hold, which the learned fallback may not make a
+  // contradiction of.
+  auto siblings_finding = [&](const std::string& things) {
+    r.conf = std::max(lex.med_confidence(), 0.65);
+    r.why = "Both can hold: opposite stances on two different things of one kind (" + things + ").";
+    r.siblings = true;
+  };
+
   auto denial = [&](Analysis& out) {
     if (a_hist || b_hist || out.temporal) return false;
     const std::string t = denied_and_affirmed(lex, a, b, ea.text, eb.text);
@@ -1883,9 +1892,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // finding (WordNet files the two things side by side), so the learned
       // fallback may not make a contradiction of it.
       r.cls = Classification::compatible;
-      r.conf = std::max(lex.med_confidence(), 0.65);
-      r.why = "Both can hold: opposite stances on two different things of one kind (" + things + ").";
-      r.siblings = true;
+      siblings_finding(things);
       return r;
     }
     if (a.subject != "user"sv && a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) {
@@ -2190,8 +2197,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // labelled pairs (a value with a comment after it against another).
     const std::string& shorter = thing_a.size() < thing_b.size() ? thing_a : thing_b;
     const std::string& longer = thing_a.size() < thing_b.size() ? thing_b : thing_a;
-    if (!shorter.empty() && longer.size() > shorter.size() && longer.compare(0, shorter.size(), shorter) == 0 &&
-        longer[shorter.size()] == ' ') {
+    if (extends_words(longer, shorter)) {
       r.cls = Classification::duplicate;
       r.conf = 0.65;
       r.why = "Both say the same (" + shorter + "), one with more words after it (" + longer + ").";
@@ -2207,9 +2213,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // WordNet files the two side by side ("I love apples" / "I hate pears"):
     // different kinds, and a stance on one says nothing of the other.
     if (const std::string things = opposed_siblings(lex, a, b); !things.empty()) {
-      r.conf = std::max(lex.med_confidence(), 0.65);
-      r.why = "Both can hold: opposite stances on two different things of one kind (" + things + ").";
-      r.siblings = true;
+      siblings_finding(things);
       return r;
     }
     r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));

@@ -10,6 +10,7 @@
 #include "engine/judge.hpp"
 #include "engine/lexicon.hpp"
 #include "engine/relatedness.hpp"
+#include "engine/text.hpp"
 
 namespace credence {
 namespace {
@@ -383,13 +384,9 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
     // A value that starts with the other's words names it too ("storage
     // team" / "storage", "Liverpool FC" / "Liverpool"; judge.cpp reads such
     // a pair as a restatement).
-    auto extends = [](const std::string& longer, const std::string& shorter) {
-      return longer.size() > shorter.size() && longer.compare(0, shorter.size(), shorter) == 0 &&
-             longer[shorter.size()] == ' ';
-    };
     bool common = shared(a.values, b.values) > 0;
     for (const auto& x : a.values)
-      for (const auto& y : b.values) common = common || extends(x, y) || extends(y, x);
+      for (const auto& y : b.values) common = common || extends_words(x, y) || extends_words(y, x);
     set_id(common ? fid<"val_shared">() : fid<"val_disjoint">());
   }
   // Words of one topic that are not the same word (relatedness.hpp).

@@ -44,6 +44,13 @@ struct Token {
 /// Splits `text` into tokens (see the file comment).
 std::vector<Token> tokenize(const Lexicon& lex, std::string_view text);
 
+/// Whether `longer` is `shorter` with more words after it ("liverpool fc" /
+/// "liverpool", "storage team" / "storage"; not "liverpoolians").
+inline bool extends_words(std::string_view longer, std::string_view shorter) {
+  return !shorter.empty() && longer.size() > shorter.size() && longer.substr(0, shorter.size()) == shorter &&
+         longer[shorter.size()] == ' ';
+}
+
 /// Formats a number without trailing zeros ("30", "3.5").
 std::string format_number(double v);
 
