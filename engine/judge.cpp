@@ -157,11 +157,15 @@ std::optional<Quantity> quantity_of(const std::string& value) {
 
 /// The same amount: equal, or two measures of one unit within 1.5% of each
 /// other, one amount written in other units or rounded ("70 kg" / "154
-/// pounds", "185 cm" / "6 foot 1", "30 days" / "a month"). Bare numbers (ports, versions), times of day and percentages
-/// must be equal.
+/// pounds", "185 cm" / "6 foot 1", "30 days" / "a month"), or two
+/// temperatures within 0.8 degrees. Bare numbers (ports, versions), times of
+/// day and percentages must be equal.
 bool same_amount(const Quantity& x, const Quantity& y) {
   if (x.unit != y.unit) return false;
   if (std::fabs(x.amount - y.amount) < 1e-9) return true;
+  // A temperature converted and rounded in either scale ("4°C" / "39°F"):
+  // within 0.8 degrees Celsius, half a degree in each scale.
+  if (x.unit == "c"sv) return std::fabs(x.amount - y.amount) <= 0.8;
   const bool measure = !x.unit.empty() && x.unit != ":"sv && x.unit != "%"sv;
   return measure && std::fabs(x.amount - y.amount) <= 0.015 * std::max(std::fabs(x.amount), std::fabs(y.amount));
 }

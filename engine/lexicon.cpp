@@ -376,11 +376,22 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
       figurative_defs_.push_back(f.size() > 1 ? f[1] : std::string("-"));
       figurative_table_.add(lemmatise_phrase(f[0]), static_cast<int>(figurative_defs_.size() - 1));
     } else if (name == "units.txt") {
-      if (!need(4)) return bad("expected: unit | dimension | factor | aliases");
+      if (!need(4)) return bad("expected: unit | dimension | factor [offset] | aliases");
       char* end = nullptr;
       const double factor = std::strtod(f[2].c_str(), &end);
       if (end == f[2].c_str() || !(factor > 0)) return bad("factor must be a positive number");
-      unit_defs_.push_back({f[0], f[1], factor});
+      // An optional offset after the factor ("0.5555555556 -17.7777777778":
+      // Fahrenheit to Celsius).
+      char* end2 = nullptr;
+      const double offset = std::strtod(end, &end2);
+      if (end2 == end) {
+        for (const char* c = end; *c; ++c)
+          if (*c != ' ' && *c != '\t') return bad("expected a number after the factor (the offset) or nothing");
+      } else {
+        for (const char* c = end2; *c; ++c)
+          if (*c != ' ' && *c != '\t') return bad("expected nothing after the offset");
+      }
+      unit_defs_.push_back({f[0], f[1], factor, end2 == end ? 0.0 : offset});
       const int idx = static_cast<int>(unit_defs_.size() - 1);
       for (const auto& a : split_list(f[3])) {
         unit_alias_.emplace(lower(a), idx);

@@ -117,6 +117,7 @@ struct UnitDef {
   std::string canonical;
   std::string dimension;
   double factor = 1;
+  double offset = 0;  ///< base = number * factor + offset (temperatures)
 };
 
 class Lexicon {

@@ -285,6 +285,7 @@ std::string_view base_unit(std::string_view dimension) {
   if (dimension == "percent"sv) return "%";
   if (dimension == "rate"sv) return "rpm";
   if (dimension == "volume"sv) return "l";
+  if (dimension == "temperature"sv) return "c";
   return "";
 }
 
@@ -665,7 +666,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       if (unit) {
         t.kind = Token::Kind::quantity;
         t.dimension = unit->dimension;
-        t.number = *num * unit->factor;
+        t.number = *num * unit->factor + unit->offset;
         t.text = t.lemma = format_number(t.number) + std::string(base_unit(unit->dimension));
       } else {
         t.kind = Token::Kind::number;

@@ -792,6 +792,15 @@ TEST(JudgeRules, AnAdjectiveOutsideAnExclusiveClassIsAnotherAttribute) {
   }
 }
 
+TEST(JudgeRules, ATemperatureInTheOtherScaleIsTheSameAmount) {
+  // labels.md: a unit change is a duplicate; 39 F is 3.9 C, rounded.
+  EXPECT_EQ(classify("The fridge is set to 4°C", "The fridge is set to 39°F"), C::duplicate);
+  EXPECT_EQ(classify("I keep the thermostat at 20 degrees Celsius", "The thermostat stays at 68 degrees Fahrenheit"),
+            C::duplicate);
+  // Another temperature is another value.
+  EXPECT_EQ(classify("The fridge is set to 4°C", "The fridge is set to 50°F"), C::true_contradiction);
+}
+
 TEST(JudgeStance, OppositeStancesOnTwoThingsOfOneKindAreAFindingThatBothHold) {
   // WordNet files the two things side by side: a stance on one says nothing
   // of the other (liking Honda says nothing of Toyota). MED, and the learned

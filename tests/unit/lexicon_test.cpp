@@ -57,6 +57,25 @@ TEST(Lexicon, AMalformedLineNamesFileAndLine) {
   EXPECT_NE(lex.error().message.find("slots.txt:"), std::string::npos) << lex.error().message;
 }
 
+TEST(Lexicon, AUnitTakesAnOptionalOffsetAfterItsFactor) {
+  auto load_with = [](const std::string& line) {
+    test::TmpDir d;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(CREDENCE_CONFIG_DIR) + "/lexicon"))
+      std::filesystem::copy_file(e.path(), d.path() / e.path().filename());
+    std::ofstream(d.path() / "units.txt", std::ios::app) << line << "\n";
+    return Lexicon::load(wordnet(), d.str());
+  };
+  auto ok = load_with("degk | temperature | 1 -273.15 | kelvin, degrees kelvin");
+  ASSERT_TRUE(ok) << ok.error().message;
+  EXPECT_DOUBLE_EQ((*ok)->unit("kelvin")->offset, -273.15);
+  EXPECT_DOUBLE_EQ((*ok)->unit("celsius")->offset, 0.0);
+  for (const char* bad : {"degk | temperature | 1 cold | kelvin", "degk | temperature | 1 -273.15 x | kelvin"}) {
+    auto lex = load_with(bad);
+    ASSERT_FALSE(lex) << bad;
+    EXPECT_NE(lex.error().message.find("units.txt:"), std::string::npos) << lex.error().message;
+  }
+}
+
 TEST(Lexicon, SlotCardinalityIsDataNotCode) {
   test::TmpDir d;
   for (const auto& e : std::filesystem::directory_iterator(std::string(CREDENCE_CONFIG_DIR) + "/lexicon"))

@@ -39,6 +39,11 @@ TEST(Tokenizer, NormalisesUnitsToTheBaseUnit) {
   EXPECT_EQ(value("two litres"), value("2 L"));
   EXPECT_EQ(value("2 litres"), value("2000 ml"));
   EXPECT_EQ(tokenize(test::lexicon(), "a pair of approvals").front().text, "2");
+  // Temperatures in Celsius, with an offset for Fahrenheit.
+  EXPECT_EQ(value("4°C"), "4c");
+  EXPECT_EQ(value("20 degrees Celsius"), "20c");
+  EXPECT_EQ(value("212°F"), "100c");
+  EXPECT_EQ(value("68 degrees Fahrenheit"), "20c");
 }
 
 TEST(Normalizer, ANoteAboutAPersonThatLeavesThePersonOutIsTheUsers) {
