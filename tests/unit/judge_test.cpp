@@ -792,6 +792,15 @@ TEST(JudgeRules, AnAdjectiveOutsideAnExclusiveClassIsAnotherAttribute) {
   }
 }
 
+TEST(JudgeRules, OneStudiesSeveralSubjectsButAtOneSchool) {
+  // What one studies or learns is multi-valued (slots.txt subjects_studied);
+  // where one studies, or one's major, is single-valued.
+  EXPECT_EQ(classify("Currently studying Japanese.", "I've been studying American Sign Language."), C::compatible);
+  EXPECT_EQ(classify("I'm learning ASL.", "I've been studying American Sign Language."), C::duplicate);
+  EXPECT_EQ(classify("I study at Leeds University", "I study at the University of York"), C::true_contradiction);
+  EXPECT_EQ(classify("I major in physics", "I major in chemistry"), C::true_contradiction);
+}
+
 TEST(JudgeRules, ATemperatureInTheOtherScaleIsTheSameAmount) {
   // labels.md: a unit change is a duplicate; 39 F is 3.9 C, rounded.
   EXPECT_EQ(classify("The fridge is set to 4°C", "The fridge is set to 39°F"), C::duplicate);
