@@ -2401,6 +2401,12 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
 
 }  // namespace
 
+bool same_amount_text(const std::string& x, const std::string& y) {
+  if (x == y) return true;
+  const auto qx = quantity_of(x), qy = quantity_of(y);
+  return qx && qy && same_amount(*qx, *qy);
+}
+
 void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming,
                     PairFeatures& out, std::vector<std::string>& tokens, std::vector<std::string>& memory_tokens) {
   Claim sa, sb;

@@ -87,6 +87,12 @@ Severity severity_of(MemoryKind a, MemoryKind b);
 /// "learned").
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming);
 
+/// Whether two amounts as the normaliser writes them (Claim::amounts: "90s",
+/// "3218.69m", "06:00", "8443") are the same amount: equal text, or two
+/// measures of one unit within 1.5% ("2 miles" / "3.2 km"), or two
+/// temperatures within 0.8 degrees. Bare numbers and clock times must be equal.
+bool same_amount_text(const std::string& x, const std::string& y);
+
 /// The learned fallback's features of a pair, from the structural stage's
 /// verdict alone, and the words (pair_tokens_of) of the incoming statement and
 /// of the existing memory: what `credence eval --features` writes to train

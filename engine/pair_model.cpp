@@ -401,9 +401,23 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
     set_id(fid<"top_cover_max">(), std::max(t.cover_a, t.cover_b));
   }
   if (!a.amounts.empty() && !b.amounts.empty()) {
-    const std::size_t s = shared(a.amounts, b.amounts);
+    // One amount in other units or rounded ("2 miles" / "3.2 km") is the
+    // same amount (same_amount_text).
+    auto found_in = [](const std::vector<std::string>& in, const std::string& x) {
+      return std::any_of(in.begin(), in.end(), [&](const std::string& y) { return same_amount_text(x, y); });
+    };
+    auto matched = [&](const std::vector<std::string>& from, const std::vector<std::string>& in) {
+      std::size_t m = 0;
+      for (std::size_t i = 0; i < from.size(); ++i)
+        if (std::find(from.begin(), from.begin() + static_cast<std::ptrdiff_t>(i), from[i]) ==
+                from.begin() + static_cast<std::ptrdiff_t>(i) &&
+            found_in(in, from[i]))
+          ++m;
+      return m;
+    };
+    const std::size_t s = matched(a.amounts, b.amounts);
     set_id(s > 0 ? fid<"amt_shared">() : fid<"amt_disjoint">());
-    if (s == distinct(a.amounts) && s == distinct(b.amounts)) set_id(fid<"amt_equal">());
+    if (s == distinct(a.amounts) && matched(b.amounts, a.amounts) == distinct(b.amounts)) set_id(fid<"amt_equal">());
     // Numbers of one kind that differ (a port and a port) say more than
     // numbers of different kinds (a port and a timeout).
     bool common_dim = false, dim_disjoint = false;
@@ -411,7 +425,7 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
       for (const auto& y : b.amounts)
         if (amount_dim(x) == amount_dim(y)) {
           common_dim = true;
-          if (!contains(b.amounts, x) && !contains(a.amounts, y)) dim_disjoint = true;
+          if (!found_in(b.amounts, x) && !found_in(a.amounts, y)) dim_disjoint = true;
         }
     if (!common_dim) set_id(fid<"amt_dim_none">());
     else if (dim_disjoint && s == 0) set_id(fid<"amt_dim_disjoint">());

@@ -39,6 +39,7 @@ bool is_alnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -102,10 +103,16 @@ std::vector<std::string> raw_pieces(std::string_view in) {
     }
     if (is_alnum(c) || static_cast<unsigned char>(c) >= 0x80) {
       std::size_t j = i;
+      bool per = false;
       while (j < n) {
         const char d = text[j];
         if (is_alnum(d) || static_cast<unsigned char>(d) >= 0x80) {
           ++j;
+        } else if (d == '/' && j + 1 < n && is_alpha(text[j + 1]) && j > i &&
+                   std::all_of(text.begin() + static_cast<std::ptrdiff_t>(i), text.begin() + static_cast<std::ptrdiff_t>(j),
+                               [](char ch) { return is_digit(ch) || ch == '.' || ch == ','; })) {
+          per = true;  // "$1,600/month": an amount per a unit, as "1600 per month"
+          break;
         } else if ((d == '-' || d == '.' || d == '\'' || d == '/' || d == ':' || d == '_') &&
                    j + 1 < n && (is_alnum(text[j + 1]))) {
           ++j;
@@ -127,6 +134,7 @@ std::vector<std::string> raw_pieces(std::string_view in) {
       if (word.find(',') != std::string::npos) std::erase(word, ',');
       out.push_back(std::move(word));
       if (!currency.empty()) out.emplace_back(currency), currency = {};
+      if (per) out.emplace_back("per"), ++j;
       i = j;
     } else if (c == ',' || c == '.' || c == ';' || c == '!' || c == '?' || c == ':' || c == '=') {
       out.emplace_back(1, c);
@@ -433,7 +441,12 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
   out.reserve(words.size());
   const auto& nw = number_words();
   const auto& ow = ordinal_words();
+  // Words after "5k" that make it kilometres; words before "1.8 m" that make it metres.
+  static const std::unordered_set<std::string> kRaceWords = {"run", "runs", "race", "races", "parkrun", "jog", "walk", "fun"};
+  static const std::unordered_set<std::string> kLengthWords = {"height", "tall", "length", "width", "depth",
+                                                               "distance", "altitude", "elevation"};
   for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::size_t start = i;
     const std::string& w = words[i].first;
     Token t;
     t.surface = words[i].second;
@@ -529,7 +542,13 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           continue;
         }
         if (rest == "k"sv) {
-          *num *= 1000;  // "50k"
+          // "50k"; "a 10k run", "the 5k parkrun": kilometres.
+          if (i + 1 < words.size() && kRaceWords.count(words[i + 1].first)) attached_unit = "km";
+          else *num *= 1000;
+        } else if (rest.size() > 1 && rest[0] == '-' && (rest == "-year-old"sv || rest == "-years-old"sv)) {
+          // "a 6-year-old": an age, a plain number as "6 years old" reads
+        } else if (rest.size() > 1 && rest[0] == '-' && lex.unit(rest.substr(1))) {
+          attached_unit = rest.substr(1);  // "a 48-hour freeze", "a 5.5-litre basket"
         } else if (const auto in = rest.size() > 1 && rest[0] == '\'' ? parse_number(rest.substr(1)) : std::nullopt;
                    in && *in < 12 && feet_and_inches(lex, *num, *in)) {
           *num = *feet_and_inches(lex, *num, *in);  // 5'10
@@ -543,6 +562,12 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       }
     } else if (auto v = word_number(w); v && !(w == "one"sv && i + 1 < words.size() && words[i + 1].first == "of"sv)) {
       num = v;  // ("one of the maintainers" names a member, not a count)
+    } else if (const auto dash = w.find('-'); dash != std::string::npos && dash > 0 && word_number(w.substr(0, dash)) &&
+                                                (w.substr(dash) == "-year-old"sv || w.substr(dash) == "-years-old"sv ||
+                                                 lex.unit(w.substr(dash + 1)))) {
+      // "a six-year-old" (an age), "a two-day freeze", "a ten-minute walk".
+      num = word_number(w.substr(0, dash));
+      if (lex.unit(w.substr(dash + 1))) attached_unit = w.substr(dash + 1);
     } else if (w == "half"sv && i + 2 < words.size() && (words[i + 1].first == "a"sv || words[i + 1].first == "an"sv) &&
                lex.unit(words[i + 2].first)) {
       num = 0.5;  // "half an hour"
@@ -656,6 +681,14 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         // "1.82 m tall", "a 5m wide gap": metres, not minutes.
         const std::string& nx = words[i + 1].first;
         if (nx == "tall"sv || nx == "long"sv || nx == "high"sv || nx == "wide"sv || nx == "deep"sv)
+          if (const UnitDef* metre = lex.unit("meter")) unit = metre;
+      }
+      if (unit && unit->canonical == "min"sv && (attached_unit == "m"sv || words[i].first == "m"sv)) {
+        // "Height: 1.80 m", "the pool is 25 m in length": a measure of length
+        // said just before the number makes it metres.
+        bool length = false;
+        for (std::size_t k = start > 4 ? start - 4 : 0; k < start; ++k) length = length || kLengthWords.count(words[k].first);
+        if (length)
           if (const UnitDef* metre = lex.unit("meter")) unit = metre;
       }
       if (unit && unit->dimension == "duration"sv && unit->canonical == "y"sv && i + 1 < words.size() &&

@@ -46,6 +46,34 @@ TEST(Tokenizer, NormalisesUnitsToTheBaseUnit) {
   EXPECT_EQ(value("68 degrees Fahrenheit"), "20c");
 }
 
+TEST(Tokenizer, ReadsUnitsJoinedByADashOrASlash) {
+  auto value = [](const char* s) { return tokenize(test::lexicon(), s).front().text; };
+  // A unit joined to its number by a dash, in digits or in words.
+  EXPECT_EQ(value("48-hour"), value("two days"));
+  EXPECT_EQ(value("5.5-litre"), value("5.5 L"));
+  EXPECT_EQ(value("ten-minute"), value("10 minutes"));
+  EXPECT_EQ(value("14-inch"), value("14 inches"));
+  // "a six-year-old" is an age, a plain number as "6 years old" reads.
+  EXPECT_EQ(value("6-year-old"), "6");
+  EXPECT_EQ(value("six-year-old"), "6");
+  // A date keeps its dashes.
+  EXPECT_NE(tokenize(test::lexicon(), "2024-06-08").front().kind, Token::Kind::quantity);
+  // An amount per a unit: "$1,600/month" is 1600 per month, as said in words.
+  auto texts = [](const char* s) {
+    std::vector<std::string> out;
+    for (const auto& t : tokenize(test::lexicon(), s)) out.push_back(t.text);
+    return out;
+  };
+  EXPECT_EQ(texts("$1,600/month"), (std::vector<std::string>{"1600", "per", "month"}));
+  EXPECT_EQ(texts("24/7"), (std::vector<std::string>{"24/7"}));
+  EXPECT_EQ(claim("Rent is $1,600/month.").amounts, claim("I pay sixteen hundred bucks a month in rent").amounts);
+  // "m" is metres after a word of length, minutes elsewhere; "a 10k run" is kilometres.
+  EXPECT_EQ(claim("Height: 1.80 m.").amounts, std::vector<std::string>{"1.8m"});
+  EXPECT_EQ(claim("The job times out after 5 m").amounts, std::vector<std::string>{"300s"});
+  EXPECT_EQ(claim("I do a 10k run every Saturday").amounts, std::vector<std::string>{"10000m"});
+  EXPECT_EQ(claim("We raised 10k for charity").amounts, std::vector<std::string>{"10000"});
+}
+
 TEST(Normalizer, ANoteAboutAPersonThatLeavesThePersonOutIsTheUsers) {
   // The memory-store register: "Works at Deloitte" says what "I work at
   // Deloitte" says.

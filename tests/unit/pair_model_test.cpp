@@ -110,6 +110,13 @@ TEST(PairFeatures, NameTheCuesOfThePair) {
   // The same measure in other words.
   f = features_of("The upload limit is 10 MB", "uploads over ten megabytes are rejected");
   EXPECT_TRUE(has(f, "amt_equal"));
+  // One distance in other units, rounded, is the same amount; a different one is not.
+  f = features_of("Lives 2 miles from work", "The commute is roughly 3.2 km each way");
+  EXPECT_TRUE(has(f, "amt_equal"));
+  EXPECT_FALSE(has(f, "amt_dim_disjoint"));
+  f = features_of("Lives 2 miles from work", "The commute is roughly 5 km each way");
+  EXPECT_FALSE(has(f, "amt_equal"));
+  EXPECT_TRUE(has(f, "amt_dim_disjoint"));
   // Subjects whose head nouns name different things.
   f = features_of("The invoice queue is drained hourly", "The invoice printer is on the third floor");
   EXPECT_TRUE(has(f, "subj_head_other_noun"));
