@@ -170,6 +170,12 @@ bool same_amount(const Quantity& x, const Quantity& y) {
   return measure && std::fabs(x.amount - y.amount) <= 0.015 * std::max(std::fabs(x.amount), std::fabs(y.amount));
 }
 
+/// Two counts, or two measures of a thing ("2 litres of water" counts 2 in
+/// litres), are the same within 1.5% (a measure converted and rounded).
+bool same_count_of(double x, double y) {
+  return std::fabs(x - y) <= 1e-9 + 0.015 * std::max(std::fabs(x), std::fabs(y));
+}
+
 /// Whether one word shortens several: made of the first letters of each
 /// ("fineng" / "finance engineering", "sre" / "site reliability engineering")
 /// in order, covering every word but a trailing "team", "squad" or "group".
@@ -1034,9 +1040,10 @@ struct Analysis {
   /// The topic overlap of the two claims, when a rule computed it (the
   /// fallback's features reuse it instead of computing it again).
   std::optional<TopicOverlap> topics;
-  /// Opposite stances on two different things of one kind (opposed_siblings):
-  /// the learned fallback may not call the pair a contradiction.
-  bool siblings = false;
+  /// A finding that both hold (opposite stances on two different things of
+  /// one kind, opposed_siblings; a denied place and a wish to go or another
+  /// place): the learned fallback may not call the pair a contradiction.
+  bool both_hold = false;
 };
 
 /// The two things, "coffee vs tea", when one claim likes or does what the
@@ -1117,7 +1124,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   auto siblings_finding = [&](const std::string& things) {
     r.conf = std::max(lex.med_confidence(), 0.65);
     r.why = "Both can hold: opposite stances on two different things of one kind (" + things + ").";
-    r.siblings = true;
+    r.both_hold = true;
   };
 
   auto denial = [&](Analysis& out) {
@@ -1777,6 +1784,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         r.cls = Classification::compatible;
         r.conf = std::max(lex.med_confidence(), 0.65);
         r.why = "Both can hold: one says the user has never been to a place, the other is about " + elsewhere + ".";
+        r.both_hold = true;
         return r;
       }
     }
@@ -1946,7 +1954,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // A change statement's new value against the old one.
     if (*vrel == ValueRel::exclusive || *vrel == ValueRel::different) differ = true;
   }
-  if (!same_slot && cue_link && a.count && b.count && *a.count != *b.count) differ = true;
+  if (!same_slot && cue_link && a.count && b.count && !same_count_of(*a.count, *b.count)) differ = true;
   if (same_slot) {
     // Opposite stance on the same thing (or the negated side is more general).
     bool same_thing = thing_a == thing_b || thing_a.empty() || thing_b.empty();
@@ -1969,10 +1977,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       oppose(0.9, std::string("the rules oppose (") + to_string(a.modality) + " vs " +
                       (b.stance < 0 ? "not " : "") + to_string(b.modality) + ")", true);
     // Counts of the same thing.
-    if (a.count && b.count && std::fabs(*a.count - *b.count) > 1e-9 && (same_thing || thing_a.empty()) &&
+    if (a.count && b.count && !same_count_of(*a.count, *b.count) && (same_thing || thing_a.empty()) &&
         a.stance > 0 && b.stance > 0) {
-      oppose(0.9, "the counts differ (" + std::to_string(static_cast<long long>(*a.count)) + " vs " +
-                      std::to_string(static_cast<long long>(*b.count)) + ")");
+      oppose(0.9, "the counts differ (" + format_number(*a.count) + " vs " + format_number(*b.count) + ")");
       differ = true;
     }
     // Values of a single-valued slot, or exclusive members of a class.
@@ -2124,7 +2131,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   const bool same_stance = a.stance == b.stance && a.modality == b.modality;
   const bool same_values = (!vrel && a.values.empty() == b.values.empty()) || (vrel && *vrel == ValueRel::equal);
   const bool same_object = a.object == b.object || cmp.values(a.object, b.object) == ValueRel::equal;
-  const bool same_count = !a.count || !b.count || *a.count == *b.count;
+  const bool same_count = !a.count || !b.count || same_count_of(*a.count, *b.count);
   // Words one statement has and the other lacks, beyond what the claims
   // compare: "goes to school in Lyon" / "in Nice" is not a restatement.
   std::string extra_a, extra_b;
@@ -2359,7 +2366,7 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
   const auto best = static_cast<std::size_t>(std::max_element(p.begin(), p.end()) - p.begin());
   const auto was = static_cast<std::size_t>(an.cls);
   if (best == was || p[best] < lex.learned_min_probability()) return false;
-  if (an.siblings && static_cast<Classification>(best) == Classification::true_contradiction) return false;
+  if (an.both_hold && static_cast<Classification>(best) == Classification::true_contradiction) return false;
   if (static_cast<Classification>(best) == Classification::duplicate && !may_be_duplicate(f)) return false;
   // The reasons: the readable cues that pushed most toward the new class.
   std::vector<std::pair<double, const char*>> pushes;

@@ -169,6 +169,12 @@ std::string Lexicon::lemma(std::string_view word) const {
     const bool inflected = ends_with(w, "s") || ends_with(w, "ed") || ends_with(w, "ing");
     for (const auto& b : vb) {
       if (b == w) continue;
+      // "-es" off a word whose "-s" off is a word too: the plain "-s"
+      // ("nodes" -> node, not nod; "rides" -> ride, not rid).
+      if (ends_with(w, "es") && b.size() + 2 == w.size()) {
+        const std::string s_off = w.substr(0, w.size() - 1);
+        if (!wn.synsets(s_off, Pos::noun).empty() || !wn.synsets(s_off, Pos::verb).empty()) return s_off;
+      }
       if (inflected || wn.synsets(w, Pos::verb).empty()) return b;
     }
   }

@@ -687,6 +687,7 @@ void Parser::scan_cues(Toks& t) {
     }
     const CueDef& cue = lex_.cue(m.entry);
     bool accept = true;
+    std::size_t event_end = 0;  // "after the reorg,": where the event ends
     // "I lived in Porto before moving here", "until I switched to Go": the
     // cue ends the period the statement is about; it is no change of its own.
     auto ends_period = [&](std::size_t k) {
@@ -713,6 +714,28 @@ void Parser::scan_cues(Toks& t) {
         const int year = static_cast<int>(t[i + 1].number);
         if (auto ms = parse_rfc3339(std::to_string(year) + "-01-01")) c_.valid_from = *ms;
       }
+    } else if (cue.phrase == "after the"sv || cue.phrase == "follow the"sv) {
+      // "After the reorg, my manager is Marcus", "Following the merger we
+      // use Slack": an event the statement dates itself after, at its start,
+      // is a change; "after the gym" (a place) is not. Drops the event too.
+      std::size_t k = i + m.length;
+      while (k < t.size() && k < i + m.length + 3 && t[k].is_word() && !t[k].capitalised && !is_prep(t[k].lemma) &&
+             !is_first_person(t[k].lemma) && !is_possessive_det(t[k].lemma) && !is_aux(t[k].lemma) &&
+             !in(t[k].lemma, {"the", "we", "it", "they"}))
+        ++k;
+      // The event ends at a comma or where the clause's subject starts
+      // ("Follows the Boston Celtics" is the verb, not an event).
+      const bool ends = k < t.size() && (t[k].kind == Token::Kind::punct ||
+                                         (t[k].is_word() && (is_first_person(t[k].lemma) || is_possessive_det(t[k].lemma) ||
+                                                             in(t[k].lemma, {"the", "we", "it", "they"}))));
+      const std::string_view lf = k > i + m.length ? noun_lexfile(t[k - 1].lemma) : std::string_view();
+      // A word WordNet does not know ("reorg", "rebrand") is taken for an event.
+      const bool unknown = k > i + m.length && !wn_.known(t[k - 1].lemma, Pos::noun) &&
+                           !wn_.known(t[k - 1].lemma, Pos::verb) && !wn_.known(t[k - 1].lemma, Pos::adj) &&
+                           !t[k - 1].capitalised;
+      accept = i == 0 && ends && k + 1 < t.size() && (lf == "noun.act"sv || lf == "noun.event"sv || unknown) &&
+               (cue.phrase == "after the"sv || t[i].text == "following"sv);
+      if (accept) event_end = k < t.size() && t[k].kind == Token::Kind::punct && t[k].text == ","sv ? k + 1 : k;
     } else if (m.length == 1 && i > 0 && lem[i - 1] == "be"sv && cue.kind != CueKind::now &&
                cue.kind != CueKind::new_ && (i + 1 >= t.size() || !is_prep(lem[i + 1]))) {
       accept = false;  // "I am divorced", "the API is deprecated": a state
@@ -774,6 +797,7 @@ void Parser::scan_cues(Toks& t) {
           n = k - i;
         }
         if (cue.phrase == "not anymore"sv) n = 0;  // keep the negation
+        if (event_end > i) n = event_end - i;     // "after the reorg,"
         for (std::size_t k = i; k < i + n && k < t.size(); ++k) drop[k] = true;
       }
       i += std::max<std::size_t>(m.length, 1);
@@ -1521,11 +1545,16 @@ void Parser::copula(const Toks& p, std::size_t from) {
     }
   }
   // "Platform is the owner of the indexer": the indexer's owner is Platform.
-  if (rest.size() >= 3 && rest[1].is_word() && rest[1].lemma == "of"sv && !c_.subject.empty() &&
+  // An adjective or two may come first ("the accountable owner of Falcon").
+  std::size_t rel = 0;
+  while (rel < 2 && rel + 3 < rest.size() && rest[rel].is_word() && !rest[rel].capitalised &&
+         wn_.known(rest[rel].lemma, Pos::adj) && !relational_slot(rest[rel]))
+    ++rel;
+  if (rest.size() >= rel + 3 && rest[rel + 1].is_word() && rest[rel + 1].lemma == "of"sv && !c_.subject.empty() &&
       c_.subject_kind == SubjectKind::present) {
-    if (const SlotDef* sd = relational_slot(rest[0])) {
+    if (const SlotDef* sd = relational_slot(rest[rel])) {
       Toks of_np;
-      for (std::size_t k = 2; k < rest.size(); ++k)
+      for (std::size_t k = rel + 2; k < rest.size(); ++k)
         if (!(rest[k].is_word() && (in(rest[k].lemma, {"the", "a", "an"}) || is_possessive_det(rest[k].lemma))))
           of_np.push_back(rest[k]);
       if (!of_np.empty()) {
@@ -1807,6 +1836,16 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
         }
         if (portion) np.erase(np.begin() + static_cast<std::ptrdiff_t>(h), np.begin() + static_cast<std::ptrdiff_t>(h + 2));
       }
+    }
+    // A measure of something is the thing, the measure kept among the
+    // amounts ("2 litres of water", "50 mg of sertraline").
+    // The measure is the claim's count (in the base unit), so "3 litres of
+    // water" differs from "2 litres of water" as "three kids" from "two".
+    // Not a duration ("a week of backups" is how long they are kept).
+    if (np.size() > 2 && np.front().kind == Token::Kind::quantity && np.front().dimension != "duration"sv &&
+        np[1].is_word() && np[1].lemma == "of"sv && np[2].is_word()) {
+      c_.count = np.front().number;
+      np.erase(np.begin(), np.begin() + 2);
     }
     // A leading number before a noun is a count ("two kids").
     if (np.size() > 1 && np.front().kind == Token::Kind::number) {

@@ -141,8 +141,16 @@ std::vector<std::string> raw_pieces(std::string_view in) {
       ++i;
     } else if (c == '-' && (i == 0 || text[i - 1] == ' ') && (i + 1 == n || text[i + 1] == ' ')) {
       // A dash between spaces (and an em or en dash) parts clauses as a
-      // comma does ("together four years - he's my rock").
-      out.emplace_back(",");
+      // comma does ("together four years - he's my rock"); after a topic of
+      // a word or two that starts the text it is a colon ("sertraline -
+      // 100mg once daily" says "Sertraline: 100mg once daily").
+      const bool topic = !out.empty() && out.size() <= 2 &&
+                         std::all_of(out.begin(), out.end(), [](const std::string& p) {
+                           return !p.empty() && std::all_of(p.begin(), p.end(), [](char ch) {
+                             return is_alpha(ch) || ch == '-' || static_cast<unsigned char>(ch) >= 0x80;
+                           });
+                         });
+      out.emplace_back(topic ? ":" : ",");
       ++i;
     } else if (c == '%') {
       out.emplace_back("%");
@@ -294,6 +302,7 @@ std::string_view base_unit(std::string_view dimension) {
   if (dimension == "rate"sv) return "rpm";
   if (dimension == "volume"sv) return "l";
   if (dimension == "temperature"sv) return "c";
+  if (dimension == "dose"sv) return "mg";
   return "";
 }
 
@@ -436,6 +445,11 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       caps.push_back(k == before && cap && !sentence_start);
     sentence_start = p == "."sv || p == "!"sv || p == "?"sv;
   }
+  // "v3.2.0" is the version "3.2.0".
+  for (auto& [w, surface] : words)
+    if (w.size() > 3 && w[0] == 'v' && is_digit(w[1]) && w.find('.') != std::string::npos &&
+        std::all_of(w.begin() + 1, w.end(), [](char ch) { return is_digit(ch) || ch == '.'; }))
+      w.erase(0, 1);
   // 2. Numbers, quantities, times, ordinals, lemmas.
   std::vector<Token> out;
   out.reserve(words.size());

@@ -1202,9 +1202,12 @@ TEST(JudgeRules, AMeasureAndASharedSubjectWordLinkASetting) {
   expect_all({{"Session tokens expire after 24 hours", "Auth sessions have a 24h TTL"}}, C::duplicate);
   EXPECT_NE(verdict("Session tokens expire after 24 hours", "auth sessions have a 12h TTL").write_tier,
             WriteTier::block);
-  // Bare numbers are not measures: a shared word alone does not link them.
-  EXPECT_NE(classify("The session service has 3 replicas", "Auth sessions are kept on 5 nodes"),
+  // Bare numbers are not measures: a shared word alone does not link them
+  // (the rule; the learned fallback may weigh the differing numbers, at LOW).
+  EXPECT_NE(test::structural_verdict("The session service has 3 replicas", "Auth sessions are kept on 5 nodes")
+                .classification,
             C::true_contradiction);
+  test::expect_bounded("The session service has 3 replicas", "Auth sessions are kept on 5 nodes");
 }
 
 TEST(JudgeRules, TheOneMeasureOfATextCountsWhenTheParseMissedIt) {

@@ -830,7 +830,9 @@ TEST(Normalizer, ARelationalNounWithOfNamesTheSlotEitherWayRound) {
                            "The Search team is the sole owner of the indexer",
                            "The indexer's owner is the Search team",
                            "The indexer is owned solely by the Search team",
-                           "The indexer belongs to the Search team"}) {
+                           "The indexer belongs to the Search team",
+                           "The Search team is the accountable owner of the indexer",
+                           "The Search team is the maintainer of the indexer"}) {
     Claim c = claim(text);
     EXPECT_EQ(c.subject, "indexer") << text;
     EXPECT_EQ(c.slot, "owner") << text;
@@ -1105,4 +1107,50 @@ TEST(Normalizer, ANameSaidToBeOneOfTheSpeakersThingsIsThatThingsValue) {
   EXPECT_NE(claim("This is my car").subject, claim("My car is this").subject);
   // A complement longer than a short noun phrase is not rewritten.
   EXPECT_NE(claim("Maple Street is my favourite place to run on Sundays").subject, "favourite place");
+}
+
+TEST(Normalizer, AnEventAStatementOpensWithIsAChange) {
+  // "After the reorg, ..." dates the statement after an event: a change cue,
+  // and the event is not the subject.
+  for (const char* text : {"After the reorg, my manager is Marcus", "after the reorg my manager is Marcus",
+                           "Following the merger, my manager is Marcus"}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.slot, "manager") << text;
+    EXPECT_FALSE(c.change_cues.empty()) << text;
+  }
+  EXPECT_EQ(classify("I report to Hannah", "After the reorg, my manager is Marcus"),
+            Classification::temporal_change);
+  // A place or a name after it is no event; "follows the" is a verb.
+  EXPECT_TRUE(claim("After the gym I eat a banana").change_cues.empty());
+  EXPECT_TRUE(claim("Follows the Boston Celtics in basketball too").change_cues.empty());
+}
+
+TEST(Normalizer, AMeasureOfAThingIsTheThingCountedByTheMeasure) {
+  // "2 litres of water": the value is water, the measure its count.
+  const Claim c = claim("I drink 2 litres of water a day");
+  EXPECT_EQ(c.values, std::vector<std::string>{"water"});
+  EXPECT_EQ(c.amounts, std::vector<std::string>{"2l"});
+  EXPECT_EQ(classify("I drink 2 litres of water a day", "I drink 3 litres of water a day"),
+            Classification::true_contradiction);
+  EXPECT_EQ(test::structural_verdict("I drink 2 litres of water a day", "I drink 3 litres of coffee a day").classification,
+            Classification::compatible);
+  test::expect_bounded("I drink 2 litres of water a day", "I drink 3 litres of coffee a day");
+  EXPECT_EQ(test::structural_verdict("I take 50 mg of sertraline every morning", "I take 100 mg of sertraline every morning")
+                .classification,
+            Classification::true_contradiction);
+  // A duration is how long, not a measure of the thing ("a week of backups").
+  EXPECT_NE(claim("We keep one week of backups").values, std::vector<std::string>{"backup"});
+  // Doses read in milligrams however written.
+  EXPECT_EQ(claim("Atorvastatin 20 mg at night").amounts, claim("a 20-milligram atorvastatin").amounts);
+  // A version's "v" is no part of it.
+  EXPECT_EQ(claim("v3.2.0 shipped in May").subject, claim("3.2.0 shipped in May").subject);
+}
+
+TEST(Normalizer, APluralIsReadWithoutItsSBeforeItsEs) {
+  // "nodes" is node, not nod; "rides" ride, not rid; "boxes" still box.
+  EXPECT_EQ(test::lexicon().lemma("nodes"), "node");
+  EXPECT_EQ(test::lexicon().lemma("rides"), "ride");
+  EXPECT_EQ(test::lexicon().lemma("boxes"), "box");
+  EXPECT_EQ(test::lexicon().lemma("fixes"), "fix");
 }
