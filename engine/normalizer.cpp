@@ -2393,10 +2393,49 @@ Claim Parser::run(std::string_view text) {
   // 4521)"), which the claim leaves out, unless the aside is all there is.
   Toks body = without_parens(all, false);
   if (std::none_of(body.begin(), body.end(), [](const Token& t) { return t.is_word(); })) body = all;
-  // Amounts: the measures and clock times of the whole text.
-  for (const auto& t : body)
-    if (t.kind == Token::Kind::quantity || t.kind == Token::Kind::time || t.kind == Token::Kind::number)
-      push_unique(c_.amounts, t.text);
+  // Amounts: the measures, clock times and dates of the whole text. A day
+  // of the month next to its month is the date, however written ("21
+  // April", "April 21st", "the 21st of April", "2024-04-21": "april 21").
+  {
+    auto month_at = [&](std::size_t k) {
+      return k < body.size() && body[k].is_word() ? month_index(body[k].text, true) : -1;
+    };
+    auto day_of = [](const Token& t) {
+      return (t.kind == Token::Kind::number || t.kind == Token::Kind::ordinal) && t.number >= 1 && t.number <= 31 &&
+             t.number == static_cast<int>(t.number);
+    };
+    std::vector<bool> date_day(body.size(), false);
+    for (std::size_t k = 0; k < body.size(); ++k) {
+      const Token& t = body[k];
+      int m = -1;
+      if (day_of(t)) {
+        m = month_at(k + 1);
+        if (m < 0 && k + 2 < body.size() && body[k + 1].is_word() && body[k + 1].lemma == "of"sv) m = month_at(k + 2);
+        if (m < 0 && k > 0) m = month_at(k - 1);
+      }
+      if (m >= 0) {
+        date_day[k] = true;
+        push_unique(c_.amounts, std::string(month_name(m)) + " " + std::to_string(static_cast<int>(t.number)));
+        continue;
+      }
+      // An ISO date, "2024-04-21": the date and the year.
+      const std::string& w = t.text;
+      if (t.is_word() && w.size() == 10 && w[4] == '-' && w[7] == '-' &&
+          std::all_of(w.begin(), w.end(), [](char ch) { return (ch >= '0' && ch <= '9') || ch == '-'; })) {
+        const int mm = std::atoi(w.substr(5, 2).c_str()), dd = std::atoi(w.substr(8, 2).c_str());
+        if (mm >= 1 && mm <= 12 && dd >= 1 && dd <= 31) {
+          push_unique(c_.amounts, std::string(month_name(mm - 1)) + " " + std::to_string(dd));
+          push_unique(c_.amounts, w.substr(0, 4));
+        }
+      }
+    }
+    for (std::size_t k = 0; k < body.size(); ++k) {
+      const Token& t = body[k];
+      if (date_day[k]) continue;
+      if (t.kind == Token::Kind::quantity || t.kind == Token::Kind::time || t.kind == Token::Kind::number)
+        push_unique(c_.amounts, t.text);
+    }
+  }
   // Keywords: content lemmas of the whole text.
   for (const auto& t : body) {
     if (!t.is_word() || t.lemma.size() < 2) continue;

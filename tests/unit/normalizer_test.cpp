@@ -1154,3 +1154,16 @@ TEST(Normalizer, APluralIsReadWithoutItsSBeforeItsEs) {
   EXPECT_EQ(test::lexicon().lemma("boxes"), "box");
   EXPECT_EQ(test::lexicon().lemma("fixes"), "fix");
 }
+
+TEST(Normalizer, ADayNextToItsMonthIsOneDateHoweverWritten) {
+  const std::vector<std::string> april21{"april 21"};
+  for (const char* text : {"The marathon is on 21 April", "Race day: April 21st", "It's on the 21st of April",
+                           "the marathon is on april 21"})
+    EXPECT_EQ(claim(text).amounts, april21) << text;
+  EXPECT_EQ(claim("Tagged on 2024-05-14").amounts, (std::vector<std::string>{"may 14", "2024"}));
+  EXPECT_EQ(claim("Tagged on May 14th, 2024").amounts, (std::vector<std::string>{"may 14", "2024"}));
+  // A number without a month next to it stays a number.
+  EXPECT_EQ(claim("I have 21 plants").amounts, std::vector<std::string>{"21"});
+  EXPECT_EQ(classify("The city marathon is on 21 April.", "Race day for the city marathon: April 21st."),
+            Classification::duplicate);
+}
