@@ -2208,7 +2208,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // labelled pairs (a value with a comment after it against another).
     const std::string& shorter = thing_a.size() < thing_b.size() ? thing_a : thing_b;
     const std::string& longer = thing_a.size() < thing_b.size() ? thing_b : thing_a;
-    if (extends_words(longer, shorter)) {
+    // A month and a day of it ("October" / "October 17") is a more specific
+    // date, not a restatement.
+    const bool day_of_month = month_index(shorter) >= 0 && longer.size() > shorter.size() + 1 &&
+                              std::isdigit(static_cast<unsigned char>(longer[shorter.size() + 1]));
+    if (extends_words(longer, shorter) && !day_of_month) {
       r.cls = Classification::duplicate;
       r.conf = 0.65;
       r.why = "Both say the same (" + shorter + "), one with more words after it (" + longer + ").";

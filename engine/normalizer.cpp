@@ -904,6 +904,8 @@ void Parser::strip_time(Toks& t) {
       drop[i] = true;
       if (x == "yesterday"sv) c_.tense = Tense::past;
     } else if (l == "in"sv && i + 1 < t.size() && !(i > 0 && t[i - 1].lemma == "bear"sv) &&
+               // "my birthday is in October": the month is the date's value
+               !(i > 1 && t[i - 1].lemma == "be"sv && in(t[i - 2].lemma, {"birthday", "bday", "anniversary"})) &&
                (month(t[i + 1]) ||
                 (t[i + 1].kind == Token::Kind::number && t[i + 1].number > 1900 &&
                  t[i + 1].number < 2200))) {
@@ -2769,6 +2771,11 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
     }
     sent.push_back(&t);
   }
+  // "Manager: Farah Khan" names the speaker's manager; the speaker is no manager.
+  for (std::size_t k = 1; k < sent.size(); ++k)
+    if (sent[k]->kind == Token::Kind::punct && sent[k]->text == ":"sv && sent[k - 1]->is_word() &&
+        lex.slot_patterns().match(std::vector<std::string>{lex.canonical(sent[k - 1]->lemma), "be"}, 0).length == 2)
+      return std::nullopt;
   const Token* head = nullptr;
   bool head_done = false, in_prep_phrase = false;
   std::size_t words = 0;

@@ -142,9 +142,12 @@ std::vector<std::string> raw_pieces(std::string_view in) {
     } else if (c == '-' && (i == 0 || text[i - 1] == ' ') && (i + 1 == n || text[i + 1] == ' ')) {
       // A dash between spaces (and an em or en dash) parts clauses as a
       // comma does ("together four years - he's my rock"); after a topic of
-      // a word or two that starts the text it is a colon ("sertraline -
-      // 100mg once daily" says "Sertraline: 100mg once daily").
-      const bool topic = !out.empty() && out.size() <= 2 &&
+      // a word or two that starts the text, before a number, it is a colon
+      // ("sertraline - 100mg once daily" says "Sertraline: 100mg once
+      // daily"; "Strict vegan - no exceptions" keeps its comma).
+      std::size_t nx = i + 1;
+      while (nx < n && text[nx] == ' ') ++nx;
+      const bool topic = !out.empty() && out.size() <= 2 && nx < n && is_digit(text[nx]) &&
                          std::all_of(out.begin(), out.end(), [](const std::string& p) {
                            return !p.empty() && std::all_of(p.begin(), p.end(), [](char ch) {
                              return is_alpha(ch) || ch == '-' || static_cast<unsigned char>(ch) >= 0x80;

@@ -1167,3 +1167,19 @@ TEST(Normalizer, ADayNextToItsMonthIsOneDateHoweverWritten) {
   EXPECT_EQ(classify("The city marathon is on 21 April.", "Race day for the city marathon: April 21st."),
             Classification::duplicate);
 }
+
+TEST(Normalizer, AKeyThatNamesARelationIsNoIdentity) {
+  // "Manager: Farah Khan" names a manager; the speaker is no manager.
+  const Claim c = claim("Manager: Farah Khan.");
+  EXPECT_NE(c.slot, "identity");
+  EXPECT_EQ(c.values, std::vector<std::string>{"farah khan"});
+  // "Strict vegan - no exceptions" still says who the speaker is.
+  EXPECT_EQ(claim("Strict vegan - no exceptions").slot, "diet");
+  // A month a birthday is in is its value, and a day of it is more specific.
+  EXPECT_EQ(claim("My birthday is in October.").values, std::vector<std::string>{"october"});
+  EXPECT_EQ(test::structural_verdict("My dad's birthday is in October.", "Dad was born on 17 October 1958.")
+                .classification,
+            Classification::compatible);
+  EXPECT_EQ(test::structural_verdict("My birthday is March 3.", "My birthday is in October.").classification,
+            Classification::true_contradiction);
+}
