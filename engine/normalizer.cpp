@@ -707,6 +707,27 @@ void Parser::scan_cues(Toks& t) {
                is_possessive_det(t[i - 1].lemma);
     } else if (cue.phrase == "turn"sv || cue.phrase == "just turn"sv) {
       accept = i + m.length < t.size() && t[i + m.length].kind == Token::Kind::number;
+    } else if (cue.phrase == "since"sv && i + 1 < t.size() &&
+               in(lem[i + 1], {"childhood", "college", "uni", "university", "school", "forever", "birth", "kid",
+                               "teenager", "teen", "always", "ever"})) {
+      accept = false;  // "had it since college": a state that long predates any memory, no change
+    } else if (cue.phrase == "since"sv && i + 3 < t.size() && is_first_person(lem[i + 1]) && lem[i + 2] == "be"sv &&
+               in(lem[i + 3], {"a", "little", "young", "small", "kid", "child", "teenager", "born"})) {
+      accept = false;  // "since I was a kid"
+    } else if ((cue.phrase == "start"sv || cue.phrase == "begin"sv) && i + 1 < t.size() && m.length == 1 &&
+               in(t[i].text, {"start", "starts", "begin", "begins"}) &&
+               (t[i + 1].kind == Token::Kind::time ||
+                (i + 2 < t.size() && in(lem[i + 1], {"at", "around", "by"}) &&
+                 (t[i + 2].kind == Token::Kind::time || t[i + 2].kind == Token::Kind::number ||
+                  in(lem[i + 2], {"noon", "midnight", "dawn"}))) ||
+                (t[i].text.back() == 's' && lem[i + 1] == "with"sv))) {
+      accept = false;  // "standup starts at 10", "every day starts with ...": a schedule, no change
+    } else if (cue.phrase == "raise"sv &&
+               ((i + 1 < t.size() && lem[i + 1] == "in"sv) || (i > 1 && lem[i - 1] == "and"sv && lem[i - 2] == "bear"sv))) {
+      accept = false;  // "born and raised in Palermo": an upbringing, no change
+    } else if ((cue.phrase == "give up"sv || cue.phrase == "go back"sv) && i + m.length < t.size() &&
+               lem[i + m.length] == (cue.phrase == "give up"sv ? "after"sv : "for"sv)) {
+      accept = false;  // "gives up after 3 attempts" (a retry limit), "went back for a second" (seconds)
     } else if (cue.phrase == "since"sv) {
       accept = i + 1 < t.size();
       if (accept && t[i + 1].kind == Token::Kind::number && t[i + 1].number > 1900 &&

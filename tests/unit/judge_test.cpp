@@ -190,11 +190,19 @@ TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
                            "a slight astigmatism in my left eye", "Writes with the left hand",
                            "The team's manager goes on parental leave in May",
                            "Root cause was a change in DNS", "During the change freeze the cache holds entries",
-                           "No screens on school nights, full stop", "nightly billing job fires at 04:00 UTC"})
+                           "No screens on school nights, full stop", "nightly billing job fires at 04:00 UTC",
+                           // a schedule, an upbringing, a retry limit, second helpings,
+                           // a state older than any memory
+                           "Our daily standup starts at 10 o'clock", "Every day starts with ten minutes of meditation",
+                           "Grandma was born and raised in Palermo", "The dispatcher gives up after 3 attempts",
+                           "Went back for a second steak", "My only car is a red Mazda, had it since college",
+                           "I've been vegetarian since I was a kid"})
     EXPECT_TRUE(test::claim(text).change_cues.empty()) << text;
   // The events still are.
   for (const char* text : {"new_checkout was switched on in prod on Tuesday", "I left Acme in June",
-                           "I got fired in May", "We changed the timeout to 30s"})
+                           "I got fired in May", "We changed the timeout to 30s", "I start at Stripe on Monday",
+                           "Since March the standup starts at 10", "The minimum is iOS 16 starting with app 5.0",
+                           "We raised the limit to 500", "I gave up coffee"})
     EXPECT_FALSE(test::claim(text).change_cues.empty()) << text;
 }
 
