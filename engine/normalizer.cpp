@@ -728,6 +728,18 @@ void Parser::scan_cues(Toks& t) {
     } else if ((cue.phrase == "give up"sv || cue.phrase == "go back"sv) && i + m.length < t.size() &&
                lem[i + m.length] == (cue.phrase == "give up"sv ? "after"sv : "for"sv)) {
       accept = false;  // "gives up after 3 attempts" (a retry limit), "went back for a second" (seconds)
+    } else if (cue.phrase == "finish"sv &&
+               ((i + 1 < t.size() && in(lem[i + 1], {"a", "an"})) || (i > 0 && lem[i - 1] == "to"sv))) {
+      accept = false;  // "just finished a biography", "takes an age to finish": an episode, no change
+    } else if (cue.phrase == "down to"sv && i > 0 &&
+               in(lem[i - 1], {"go", "come", "travel", "head", "drive", "walk", "fly", "pop", "run", "get", "move"}) &&
+               !(i + m.length < t.size() && t[i + m.length].is_value())) {
+      accept = false;  // "we go down to see her", "travels down to our Cork site": a journey
+    } else if ((cue.phrase == "change"sv || cue.phrase == "change to"sv) && t[i].text == "changes"sv && i > 0 &&
+               t[i - 1].is_word() && noun_capable(t[i - 1]) && !is_fuzzy_pronoun(t[i - 1].lemma) &&
+               !is_first_person(t[i - 1].lemma) && !is_aux(t[i - 1].lemma) &&
+               !in(t[i - 1].lemma, {"he", "she", "it", "they", "who", "that", "this"})) {
+      accept = false;  // "firewall rule changes are restricted to SRE": a noun
     } else if (cue.phrase == "since"sv) {
       accept = i + 1 < t.size();
       if (accept && t[i + 1].kind == Token::Kind::number && t[i + 1].number > 1900 &&
@@ -2081,8 +2093,10 @@ void Parser::parse_predicate(Toks p) {
     if (c_.modality != Modality::none) c_.slot = "rule";
     return;
   }
+  // (Not a noun after a verb: "CI takes ages to finish".)
   if (i + 1 < p.size() && lem[i + 1] == "to"sv && p[i].is_word() && !lex_.cue_table().match(lem, i) &&
-      !lex_.slot_patterns().match(lem, i)) {
+      !lex_.slot_patterns().match(lem, i) &&
+      !(i > 0 && p[i - 1].is_word() && verb_capable(p[i - 1]) && !is_aux(lem[i - 1]) && noun_capable(p[i]))) {
     // "The team grew to eight engineers": a verb of change (WordNet's
     // verb.change file) with the new value after "to".
     auto ids = wn_.lookup(lem[i], Pos::verb);
@@ -2098,7 +2112,10 @@ void Parser::parse_predicate(Toks p) {
     auto ids = wn_.lookup(v, Pos::verb);
     return !ids.empty() && std::string_view(WordNet::lexfile_name(wn_.synset(ids.front()).lexfile)) == "verb.change"sv;
   };
+  // (A present passive to no number is a state: "changes are restricted to
+  // SRE"; "is tightened to 500ms" is a change.)
   if (lem[i] == "be"sv && i + 3 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to"sv &&
+      (!in(p[i].text, {"is", "are", "am"}) || p[i + 3].is_value()) &&
       lex_.slot_patterns().match(lem, i).length <= 1 && !lex_.cue_table().match(lem, i + 1) &&
       (change_verb(lem[i + 1]) || p[i + 3].is_value())) {
     // "was extended to 60 days": a passive change verb with the new value

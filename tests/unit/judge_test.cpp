@@ -196,13 +196,16 @@ TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
                            "Our daily standup starts at 10 o'clock", "Every day starts with ten minutes of meditation",
                            "Grandma was born and raised in Palermo", "The dispatcher gives up after 3 attempts",
                            "Went back for a second steak", "My only car is a red Mazda, had it since college",
-                           "I've been vegetarian since I was a kid"})
+                           "I've been vegetarian since I was a kid", "Just finished a biography of Ada Lovelace",
+                           "The build takes about an hour to finish", "We go down to see her twice a year",
+                           "Prod firewall rule changes are restricted to SRE"})
     EXPECT_TRUE(test::claim(text).change_cues.empty()) << text;
   // The events still are.
   for (const char* text : {"new_checkout was switched on in prod on Tuesday", "I left Acme in June",
                            "I got fired in May", "We changed the timeout to 30s", "I start at Stripe on Monday",
                            "Since March the standup starts at 10", "The minimum is iOS 16 starting with app 5.0",
-                           "We raised the limit to 500", "I gave up coffee"})
+                           "We raised the limit to 500", "I gave up coffee", "I finished my PhD in May",
+                           "Min replicas went down to 2", "He changes jobs every year"})
     EXPECT_FALSE(test::claim(text).change_cues.empty()) << text;
 }
 
