@@ -1849,7 +1849,7 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
         }
       }
       if (month >= 0 && day > 0) {
-        values.push_back(std::string(month_name(month)) + " " + std::to_string(static_cast<int>(day)));
+        values.push_back(date_text(month, static_cast<int>(day)));
         np.clear();
         return;
       }
@@ -2455,7 +2455,7 @@ Claim Parser::run(std::string_view text) {
       }
       if (m >= 0) {
         date_day[k] = true;
-        push_unique(c_.amounts, std::string(month_name(m)) + " " + std::to_string(static_cast<int>(t.number)));
+        push_unique(c_.amounts, date_text(m, static_cast<int>(t.number)));
         continue;
       }
       // An ISO date, "2024-04-21": the date and the year.
@@ -2464,7 +2464,7 @@ Claim Parser::run(std::string_view text) {
           std::all_of(w.begin(), w.end(), [](char ch) { return (ch >= '0' && ch <= '9') || ch == '-'; })) {
         const int mm = std::atoi(w.substr(5, 2).c_str()), dd = std::atoi(w.substr(8, 2).c_str());
         if (mm >= 1 && mm <= 12 && dd >= 1 && dd <= 31) {
-          push_unique(c_.amounts, std::string(month_name(mm - 1)) + " " + std::to_string(dd));
+          push_unique(c_.amounts, date_text(mm - 1, dd));
           push_unique(c_.amounts, w.substr(0, 4));
         }
       }

@@ -139,13 +139,19 @@ bool contains(const std::vector<std::string>& v, std::string_view w) {
   return std::find(v.begin(), v.end(), w) != v.end();
 }
 
-std::size_t shared(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+/// How many distinct words of `a` have a match in `b` (`match(x, b)`).
+template <class Match>
+std::size_t shared_if(const std::vector<std::string>& a, const std::vector<std::string>& b, Match match) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (contains(b, a[i]) && std::find(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(i), a[i]) ==
-                                 a.begin() + static_cast<std::ptrdiff_t>(i))
+    if (match(a[i], b) && std::find(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(i), a[i]) ==
+                              a.begin() + static_cast<std::ptrdiff_t>(i))
       ++n;
   return n;
+}
+
+std::size_t shared(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  return shared_if(a, b, [](const std::string& x, const std::vector<std::string>& in) { return contains(in, x); });
 }
 
 std::size_t distinct(const std::vector<std::string>& a) {
@@ -403,21 +409,13 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
   if (!a.amounts.empty() && !b.amounts.empty()) {
     // One amount in other units or rounded ("2 miles" / "3.2 km") is the
     // same amount (same_amount_text).
-    auto found_in = [](const std::vector<std::string>& in, const std::string& x) {
+    auto found_in = [](const std::string& x, const std::vector<std::string>& in) {
       return std::any_of(in.begin(), in.end(), [&](const std::string& y) { return same_amount_text(x, y); });
     };
-    auto matched = [&](const std::vector<std::string>& from, const std::vector<std::string>& in) {
-      std::size_t m = 0;
-      for (std::size_t i = 0; i < from.size(); ++i)
-        if (std::find(from.begin(), from.begin() + static_cast<std::ptrdiff_t>(i), from[i]) ==
-                from.begin() + static_cast<std::ptrdiff_t>(i) &&
-            found_in(in, from[i]))
-          ++m;
-      return m;
-    };
-    const std::size_t s = matched(a.amounts, b.amounts);
+    const std::size_t s = shared_if(a.amounts, b.amounts, found_in);
     set_id(s > 0 ? fid<"amt_shared">() : fid<"amt_disjoint">());
-    if (s == distinct(a.amounts) && matched(b.amounts, a.amounts) == distinct(b.amounts)) set_id(fid<"amt_equal">());
+    if (s == distinct(a.amounts) && shared_if(b.amounts, a.amounts, found_in) == distinct(b.amounts))
+      set_id(fid<"amt_equal">());
     // Numbers of one kind that differ (a port and a port) say more than
     // numbers of different kinds (a port and a timeout).
     bool common_dim = false, dim_disjoint = false;
@@ -425,7 +423,7 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
       for (const auto& y : b.amounts)
         if (amount_dim(x) == amount_dim(y)) {
           common_dim = true;
-          if (!found_in(b.amounts, x) && !found_in(a.amounts, y)) dim_disjoint = true;
+          if (!found_in(x, b.amounts) && !found_in(y, a.amounts)) dim_disjoint = true;
         }
     if (!common_dim) set_id(fid<"amt_dim_none">());
     else if (dim_disjoint && s == 0) set_id(fid<"amt_dim_disjoint">());

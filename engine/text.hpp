@@ -60,6 +60,8 @@ std::string format_number(double v);
 int month_index(std::string_view word, bool abbreviations = false);
 /// The full lower-case name of month `m` (0 to 11).
 std::string_view month_name(int m);
+/// A day of month `m` (0 to 11) as the normaliser writes a date: "april 21".
+inline std::string date_text(int m, int day) { return std::string(month_name(m)) + " " + std::to_string(day); }
 
 /// "40-49" -> {40, 49}: a range of ages, as the normaliser writes an age
 /// said as a decade ("in my forties"); nullopt for anything else.
