@@ -1078,10 +1078,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // that also ends or replaces what held before.
   bool cue_targets_a = false, cue_any = false, stop_cue = false, ending_cue = false, changing_cue = false;
   std::string cue_word;
+  // B's state began before A was recorded ("paying for Spotify every month
+  // since 2019" against a 2023 "I have never paid for Spotify"): it already
+  // held when A was said, so "since" names no change after A (seed 004:
+  // valid time against the existing memory's record).
+  const bool began_before = b.valid_from && ea.created_at && *b.valid_from < *ea.created_at;
   for (const auto& cue : b.change_cues) {
     const CueDef* d = lex.cue_by_phrase(cue);
     if (!d || d->kind == CueKind::past) continue;
     if (std::find(a.change_cues.begin(), a.change_cues.end(), cue) != a.change_cues.end()) continue;
+    if (began_before && (cue == "since"sv || cue == "as of"sv)) continue;
     cue_any = true;
     if (cue_word.empty()) cue_word = cue;
     if (d->kind == CueKind::stop) stop_cue = true;

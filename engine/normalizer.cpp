@@ -711,14 +711,29 @@ void Parser::scan_cues(Toks& t) {
                in(lem[i + 1], {"childhood", "college", "uni", "university", "school", "forever", "birth", "kid",
                                "teenager", "teen", "always", "ever"})) {
       accept = false;  // "had it since college": a state that long predates any memory, no change
+    } else if (cue.phrase == "since"sv && [&] {
+                 // "Since our pipeline is pinned to 3.9, ...", "since it's the one I use":
+                 // a reason, a clause in the present tense.
+                 if (i + 2 >= t.size() || !in(lem[i + 1], {"it", "our", "my", "the", "this", "that", "we", "they",
+                                                           "you", "he", "she", "there", "your", "his", "her", "their"}))
+                   return false;
+                 for (std::size_t k = i + 2; k < t.size() && k <= i + 4; ++k) {
+                   if (in(t[k].text, {"is", "are", "am"})) return true;
+                   if (!t[k].is_word() || is_first_person(lem[k]) || is_conj(lem[k]) || is_fuzzy_pronoun(lem[k]))
+                     return false;
+                 }
+                 return false;
+               }()) {
+      accept = false;
     } else if (cue.phrase == "since"sv && i + 3 < t.size() && is_first_person(lem[i + 1]) && lem[i + 2] == "be"sv &&
                in(lem[i + 3], {"a", "little", "young", "small", "kid", "child", "teenager", "born"})) {
       accept = false;  // "since I was a kid"
     } else if ((cue.phrase == "start"sv || cue.phrase == "begin"sv) && i + 1 < t.size() && m.length == 1 &&
-               in(t[i].text, {"start", "starts", "begin", "begins"}) &&
+               in(t[i].text, {"start", "starts", "begin", "begins", "starting", "beginning"}) &&
                (t[i + 1].kind == Token::Kind::time ||
                 (i + 2 < t.size() && in(lem[i + 1], {"at", "around", "by"}) &&
                  (t[i + 2].kind == Token::Kind::time || t[i + 2].kind == Token::Kind::number ||
+                  t[i + 2].kind == Token::Kind::quantity ||
                   in(lem[i + 2], {"noon", "midnight", "dawn"}))) ||
                 (t[i].text.back() == 's' && lem[i + 1] == "with"sv))) {
       accept = false;  // "standup starts at 10", "every day starts with ...": a schedule, no change

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "cli/judge_io.hpp"
+#include "common/time.hpp"
 #include "tests/support/lexicon.hpp"
 
 using namespace credence;
@@ -56,6 +57,20 @@ TEST(JudgeRules, NoCueNoChangeDifferentValuesOfASingleValuedSlotContradict) {
   b.text = "Mom lives in China";
   b.created_at = 1000 + 400 * kDay;  // much newer, still no cue
   EXPECT_EQ(judge(test::lexicon(), a, b).classification, C::true_contradiction);
+}
+
+TEST(JudgeRules, AStateSinceBeforeTheMemoryWasRecordedIsNoChange) {
+  // "since 2019" against a memory recorded in 2023: the state already held
+  // when the memory was said, so "since" names no change after it.
+  JudgeInput a, b;
+  a.text = "I have never paid for Spotify.";
+  b.text = "I've been paying for Spotify Premium every month since 2019.";
+  a.created_at = *parse_rfc3339("2023-03-01T00:00:00Z");
+  b.created_at = *parse_rfc3339("2023-06-01T00:00:00Z");
+  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::true_contradiction);
+  // Recorded in 2018, the same words are a change.
+  a.created_at = *parse_rfc3339("2018-03-01T00:00:00Z");
+  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::temporal_change);
 }
 
 TEST(JudgeRules, AChangeCueMakesItATemporalChange) {
@@ -198,14 +213,18 @@ TEST(JudgeRules, EndingsAndCutoversOfEverydayAndOperationsSpeechAreChangeCues) {
                            "Went back for a second steak", "My only car is a red Mazda, had it since college",
                            "I've been vegetarian since I was a kid", "Just finished a biography of Ada Lovelace",
                            "The build takes about an hour to finish", "We go down to see her twice a year",
-                           "Prod firewall rule changes are restricted to SRE"})
+                           "Prod firewall rule changes are restricted to SRE",
+                           "Since our analytics pipeline is pinned to Python 3.9, I remind people",
+                           "Webhook retries use exponential backoff starting at 10 seconds"})
     EXPECT_TRUE(test::claim(text).change_cues.empty()) << text;
   // The events still are.
   for (const char* text : {"new_checkout was switched on in prod on Tuesday", "I left Acme in June",
                            "I got fired in May", "We changed the timeout to 30s", "I start at Stripe on Monday",
                            "Since March the standup starts at 10", "The minimum is iOS 16 starting with app 5.0",
                            "We raised the limit to 500", "I gave up coffee", "I finished my PhD in May",
-                           "Min replicas went down to 2", "He changes jobs every year"})
+                           "Min replicas went down to 2", "He changes jobs every year",
+                           "I've been seeing someone since February and it's going well",
+                           "since the return-to-office mandate I'm in three days a week"})
     EXPECT_FALSE(test::claim(text).change_cues.empty()) << text;
 }
 
