@@ -273,23 +273,38 @@ bool Parser::feels_an_age(const Toks& t) {
   return false;
 }
 
-/// "a million tabs", "takes a million years", "a gazillion services": a
-/// count no one has made. Not money, nor the things a product counts by the
-/// million (users, requests, rows, ...), which can be literal.
+/// "a million tabs", "takes a million years", "a gazillion services", "a
+/// thousand coffees": a count no one has made. Not money, nor the things a
+/// product counts by the million (users, requests, rows, ...), which can be
+/// literal, nor a figure that goes on ("a hundred thousand lines"). Also a
+/// rate beyond its period: "25 hours a day", "eight days a week".
 bool Parser::hyperbolic_count(const Toks& t) {
   for (std::size_t i = 0; i < t.size(); ++i) {
     const Token& x = t[i];
+    if (x.kind == Token::Kind::quantity && x.dimension == "duration"sv && i + 2 < t.size() && t[i + 1].is_word() &&
+        in(t[i + 1].lemma, {"a", "per", "every", "each"}) && t[i + 2].is_word()) {
+      const double period = t[i + 2].lemma == "day"sv ? 86400 : t[i + 2].lemma == "week"sv ? 7 * 86400 : 0;
+      if (period > 0 && x.number > period) return true;
+    }
     const bool made_up = x.is_word() && in(x.lemma, {"zillion", "gazillion", "bajillion", "squillion", "kajillion"});
     // "a million" as written: no digits ("a 1 million" is no figure of speech).
     auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    const bool big = made_up || (i > 0 && t[i - 1].is_word() && t[i - 1].lemma == "a"sv &&
-                                 (x.is_word() || x.is_value()) && x.surface.find("illion") != std::string::npos &&
-                                 std::none_of(x.surface.begin(), x.surface.end(), digit));
+    const bool written = (x.is_word() || x.is_value()) && std::none_of(x.surface.begin(), x.surface.end(), digit);
+    const bool big = made_up || (i > 0 && t[i - 1].is_word() && t[i - 1].lemma == "a"sv && written &&
+                                 (x.surface.find("illion") != std::string::npos ||
+                                  in(x.surface, {"thousand", "hundred", "Thousand", "Hundred"})));
     if (!big) continue;
-    if (i + 1 < t.size() && t[i + 1].is_word() &&
-        in(t[i + 1].lemma, {"dollar", "euro", "pound", "quid", "yen", "usd", "eur", "gbp", "user", "customer",
-                            "request", "row", "record", "download", "subscriber", "visitor", "install", "view",
-                            "impression", "transaction", "event", "token", "parameter"}))
+    if (i + 1 < t.size() && (t[i + 1].is_value() ||
+                             (t[i + 1].is_word() &&
+                              in(t[i + 1].lemma, {"dollar", "euro", "pound", "quid", "yen", "usd", "eur", "gbp", "buck",
+                                                  "user", "customer", "request", "row", "record", "download",
+                                                  "subscriber", "visitor", "install", "view", "impression",
+                                                  "transaction", "event", "token", "parameter", "thousand",
+                                                  "million", "billion", "percent", "and", "or", "line", "word",
+                                                  "mile", "meter", "metre", "kilometre", "kilometer", "km"}))))
+      continue;
+    // "a hundred years old" can be so.
+    if (in(x.surface, {"hundred", "Hundred"}) && i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "year"sv)
       continue;
     return true;
   }
@@ -2439,9 +2454,21 @@ Claim Parser::run(std::string_view text) {
       return p.run(*f);
     }
   {
-    const auto lem = lemmas_of(all);
-    for (std::size_t i = 0; i < lem.size(); ++i)
-      if (lex_.figurative_table().match(lem, i)) c_.figurative = true;
+    // Idioms are listed with "my" and match any owner ("married to his
+    // job", "eats her weight in cheese").
+    // An intensifier inside one changes nothing ("my heart literally
+    // stopped"): they are matched both with and without intensifiers.
+    auto lem = lemmas_of(all);
+    for (auto& w : lem)
+      if (in(w, {"his", "her", "their", "our", "your"})) w = "my";
+    std::vector<std::string> plain;
+    for (const auto& w : lem)
+      if (!in(w, {"literally", "basically", "practically", "totally", "absolutely", "actually", "really",
+                  "completely", "virtually", "honestly"}))
+        plain.push_back(w);
+    for (const auto* seq : {&lem, &plain})
+      for (std::size_t i = 0; i < seq->size() && !c_.figurative; ++i)
+        if (lex_.figurative_table().match(*seq, i)) c_.figurative = true;
     if (!c_.figurative) c_.figurative = simile(all) || feels_an_age(all) || hyperbolic_count(all);
   }
   // The whole text but a parenthesised aside ("(see the wiki)", "(ticket

@@ -630,6 +630,24 @@ TEST(Normalizer, AMillionOfSomethingIsHyperbole) {
                      "I own 2 million shares"});
 }
 
+TEST(Normalizer, AThousandOfSomethingOrARateBeyondItsPeriodIsHyperbole) {
+  // "a thousand" / "a hundred" as words, of a thing nobody counted; a rate
+  // longer than its period. Not money, a figure that goes on, or a rate
+  // that fits.
+  expect_figurative({"I've had about a thousand coffees today", "That form has like a hundred questions",
+                     "I've been working 25 hours a day lately", "We train eight days a week"},
+                    {"The sofa cost a thousand dollars", "The log keeps a hundred thousand lines",
+                     "The bakery sells 1000 loaves a week", "I work 8 hours a day", "The gym is open 7 days a week"});
+}
+
+TEST(Normalizer, IdiomsMatchAnyOwnerAndIgnoreIntensifiers) {
+  // figurative.txt lists "married to my job" and "heart stop": they match
+  // "his job" and "my heart literally stopped".
+  expect_figurative({"Emeka is married to his job", "My heart literally stopped when I saw the bill",
+                     "Our staging box is held together with duct tape"},
+                    {"Emeka is married to Ada", "My watch stopped at noon"});
+}
+
 TEST(Normalizer, ThreatsNobodyMeansAreFigurative) {
   expect_figurative({"my roommate left dishes in the sink again, I'm gonna murder him",
                      "Dana's going to murder me when she sees I blew the deadline",
