@@ -144,6 +144,7 @@ class Parser {
   bool simile(const Toks& t) const;
   static bool feels_an_age(const Toks& t);
   static bool hyperbolic_count(const Toks& t);
+  bool intensified_thing(const Toks& t) const;
   std::string country_of(const std::string& word) const;
   bool profession(const std::string& noun) const;
   std::string canon_phrase(const Toks& np) const;
@@ -290,10 +291,16 @@ bool Parser::hyperbolic_count(const Toks& t) {
     // "a million" as written: no digits ("a 1 million" is no figure of speech).
     auto digit = [](char c) { return c >= '0' && c <= '9'; };
     const bool written = (x.is_word() || x.is_value()) && std::none_of(x.surface.begin(), x.surface.end(), digit);
+    // A quantity token carries its unit ("thousand years"); a figure that
+    // goes on ("a hundred thousand") is no round guess.
+    auto has = [&](const char* w) { return x.surface.find(w) != std::string::npos; };
+    const bool hundred = has("hundred") || has("Hundred"), thousand = has("thousand") || has("Thousand");
     const bool big = made_up || (i > 0 && t[i - 1].is_word() && t[i - 1].lemma == "a"sv && written &&
-                                 (x.surface.find("illion") != std::string::npos ||
-                                  in(x.surface, {"thousand", "hundred", "Thousand", "Hundred"})));
+                                 (has("illion") || (hundred != thousand)));
     if (!big) continue;
+    // A measure ("a thousand dollars", "a million km") can be so; a span of
+    // time that long is not ("a thousand years").
+    if (x.kind == Token::Kind::quantity && x.dimension != "duration"sv) continue;
     if (i + 1 < t.size() && (t[i + 1].is_value() ||
                              (t[i + 1].is_word() &&
                               in(t[i + 1].lemma, {"dollar", "euro", "pound", "quid", "yen", "usd", "eur", "gbp", "buck",
@@ -304,9 +311,41 @@ bool Parser::hyperbolic_count(const Toks& t) {
                                                   "mile", "meter", "metre", "kilometre", "kilometer", "km"}))))
       continue;
     // "a hundred years old" can be so.
-    if (in(x.surface, {"hundred", "Hundred"}) && i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "year"sv)
+    if (hundred && ((i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "year"sv) || has("year")))
       continue;
     return true;
+  }
+  return false;
+}
+
+/// "an absolute potato", "a total zoo", "an utter bloodbath": a thing, a
+/// creature, a place or an event called so with an intensifier is a
+/// metaphor. A kind of person or a state is meant ("a total night owl", "a
+/// complete beginner", "a total mess"), so those are literal.
+bool Parser::intensified_thing(const Toks& t) const {
+  for (std::size_t i = 0; i + 2 < t.size(); ++i) {
+    if (!t[i].is_word() || !in(t[i].lemma, {"a", "an"}) || !t[i + 1].is_word() ||
+        !in(t[i + 1].lemma, {"absolute", "total", "utter"}))
+      continue;
+    std::size_t k = i + 2;
+    // The head of a compound ("a total horror movie").
+    while (k + 1 < t.size() && t[k + 1].is_word() && !t[k + 1].capitalised && !noun_lexfile(t[k + 1].lemma).empty() &&
+           !is_prep(t[k + 1].lemma) && !is_conj(t[k + 1].lemma) && !is_aux(t[k + 1].lemma))
+      ++k;
+    if (!t[k].is_word() || t[k].capitalised) continue;
+    // Any of the first senses a kind of person ("chatterbox"), also as a
+    // compound ("night owl").
+    bool person = false;
+    for (const std::string& w : {t[k].lemma, k > i + 2 ? t[k - 1].lemma + "_" + t[k].lemma : std::string()}) {
+      const auto ids = w.empty() ? std::vector<WordNet::SynsetId>() : wn_.lookup(w, Pos::noun);
+      for (std::size_t j = 0; j < ids.size() && j < 3; ++j)
+        person = person || std::string_view(WordNet::lexfile_name(wn_.synset(ids[j]).lexfile)) == "noun.person"sv;
+    }
+    if (person) continue;
+    const std::string_view lf = noun_lexfile(t[k].lemma);
+    if (in(lf, {"noun.artifact", "noun.animal", "noun.object", "noun.food", "noun.plant", "noun.substance",
+                "noun.event", "noun.location"}))
+      return true;
   }
   return false;
 }
@@ -2463,13 +2502,14 @@ Claim Parser::run(std::string_view text) {
       if (in(w, {"his", "her", "their", "our", "your"})) w = "my";
     std::vector<std::string> plain;
     for (const auto& w : lem)
-      if (!in(w, {"literally", "basically", "practically", "totally", "absolutely", "actually", "really",
+      if (!in(w, {"literally", "literal", "basically", "practically", "totally", "absolutely", "actually", "really",
                   "completely", "virtually", "honestly"}))
         plain.push_back(w);
     for (const auto* seq : {&lem, &plain})
       for (std::size_t i = 0; i < seq->size() && !c_.figurative; ++i)
         if (lex_.figurative_table().match(*seq, i)) c_.figurative = true;
-    if (!c_.figurative) c_.figurative = simile(all) || feels_an_age(all) || hyperbolic_count(all);
+    if (!c_.figurative)
+      c_.figurative = simile(all) || feels_an_age(all) || hyperbolic_count(all) || intensified_thing(all);
   }
   // The whole text but a parenthesised aside ("(see the wiki)", "(ticket
   // 4521)"), which the claim leaves out, unless the aside is all there is.

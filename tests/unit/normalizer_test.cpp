@@ -635,17 +635,28 @@ TEST(Normalizer, AThousandOfSomethingOrARateBeyondItsPeriodIsHyperbole) {
   // longer than its period. Not money, a figure that goes on, or a rate
   // that fits.
   expect_figurative({"I've had about a thousand coffees today", "That form has like a hundred questions",
+                     "Getting the kids to bed took about a thousand years",
                      "I've been working 25 hours a day lately", "We train eight days a week"},
                     {"The sofa cost a thousand dollars", "The log keeps a hundred thousand lines",
                      "The bakery sells 1000 loaves a week", "I work 8 hours a day", "The gym is open 7 days a week"});
+}
+
+TEST(Normalizer, AThingCalledSoWithAnIntensifierIsAMetaphor) {
+  // "an absolute potato" of a computer; a kind of person or a state called so
+  // is meant ("a total night owl", "a total chatterbox", "a total mess").
+  expect_figurative({"That build box is an absolute potato.", "Rafa's car is an absolute rocket.",
+                     "Ben's bedroom is an absolute pigsty."},
+                    {"I'm a total night owl", "At home Leo is a total chatterbox.", "I'm still a total mess.",
+                     "I'm a complete beginner at chess"});
 }
 
 TEST(Normalizer, IdiomsMatchAnyOwnerAndIgnoreIntensifiers) {
   // figurative.txt lists "married to my job" and "heart stop": they match
   // "his job" and "my heart literally stopped".
   expect_figurative({"Emeka is married to his job", "My heart literally stopped when I saw the bill",
+                     "This deploy pipeline is going to be the death of me", "My MIL practically lives in our kitchen",
                      "Our staging box is held together with duct tape"},
-                    {"Emeka is married to Ada", "My watch stopped at noon"});
+                    {"Emeka is married to Ada", "My watch stopped at noon", "My MIL lives in Leeds"});
 }
 
 TEST(Normalizer, ThreatsNobodyMeansAreFigurative) {
