@@ -275,11 +275,15 @@ class Comparer {
     const std::string ua = underscore(a), ub = underscore(b);
     const ClassDef* ca = lex_.class_of(a);
     const ClassDef* cb = lex_.class_of(b);
+    // One sense among the first two ("annually" / "yearly", "grey" /
+    // "gray"): one value, even in a class of exclusive ones. Not adjectives,
+    // whose senses are loose ("main" / "master").
+    if (wn_fast::fast_synonyms(wn_, ua, ub, Pos::noun, 2) || wn_fast::fast_synonyms(wn_, ua, ub, Pos::adv, 2))
+      return ValueRel::equal;
     if (ca && ca == cb) return ca->exclusive ? ValueRel::exclusive : ValueRel::different;
     // Lexicon classes act as hypernyms ("brother" is a "sibling").
     if (cb && cb->name == a) return ValueRel::specific_b;
     if (ca && ca->name == b) return ValueRel::specific_a;
-    if (wn_fast::fast_synonyms(wn_, ua, ub, Pos::noun, 2)) return ValueRel::equal;
     if (wn_fast::part_of(wn_, ua, ub) || wn_fast::fast_is_a(wn_, ua, ub, 2, 6)) return ValueRel::specific_a;
     if (wn_fast::part_of(wn_, ub, ua) || wn_fast::fast_is_a(wn_, ub, ua, 2, 6)) return ValueRel::specific_b;
     if (wn_fast::fast_co_hyponyms(wn_, ua, ub)) return ValueRel::exclusive;

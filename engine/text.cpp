@@ -284,8 +284,11 @@ std::optional<std::string> parse_clock(std::string_view s, std::string_view next
     m = static_cast<int>(*mm);
   } else {
     auto hh = parse_number(t);
-    if (!hh || suffix.empty() || *hh > 12 || *hh < 1) return std::nullopt;
+    if (!hh || suffix.empty() || *hh >= 13 || *hh < 1) return std::nullopt;
     h = static_cast<int>(*hh);
+    // "9.30am": minutes after a point.
+    m = static_cast<int>(std::lround((*hh - h) * 100));
+    if (m >= 60) return std::nullopt;
   }
   if (suffix == "pm"sv && h < 12) h += 12;
   if (suffix == "am"sv && h == 12) h = 0;

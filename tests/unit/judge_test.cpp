@@ -1188,6 +1188,13 @@ TEST(JudgeSameTopic, TypedQuantitiesOfTheSameSubjectDecideWhenTheSlotsAreWordedD
   v = verdict("The nightly ETL job runs at 02:00 UTC", "The nightly ETL job kicks off at 2am UTC", concept_, concept_);
   EXPECT_EQ(v.classification, C::duplicate) << v.reasoning;
   EXPECT_EQ(classify("I'm 1.82 m tall", "I'm 182 cm tall"), C::duplicate);
+  // Synonyms in a class of exclusive values are one value; other members exclude each other.
+  EXPECT_NE(test::structural_verdict("Security training must be renewed annually",
+                                     "Security training must be renewed yearly").classification,
+            C::true_contradiction);
+  EXPECT_EQ(test::structural_verdict("Security training must be renewed annually",
+                                     "Security training must be renewed monthly").classification,
+            C::true_contradiction);
   // Two different known attributes with numbers stay compatible.
   EXPECT_NE(verdict("The API listens on port 8080", "The API timeout is 30 seconds", concept_, concept_).classification,
             C::true_contradiction);
@@ -1278,9 +1285,11 @@ TEST(JudgeRules, WhatIsInTheSpeakersHomeIsWhatTheyHave) {
   EXPECT_EQ(classify("No pets in our house.", "We adopted a rescue cat named Tofu on Saturday."),
             C::temporal_change);
   EXPECT_EQ(classify("There's a piano in our flat", "I own a piano"), C::duplicate);
-  // Not the speaker's home: no possession.
-  EXPECT_NE(classify("There are no pets in the office", "Walking my dog Pepper before work"),
+  // Not the speaker's home: no possession (the structure finds no
+  // opposition; the fallback may weigh the words, at LOW).
+  EXPECT_NE(test::structural_verdict("There are no pets in the office", "Walking my dog Pepper before work").classification,
             C::true_contradiction);
+  test::expect_bounded("There are no pets in the office", "Walking my dog Pepper before work");
 }
 
 TEST(JudgeRules, AnExplicitPastMarkerOnAStatementNamingTheValueEndsIt) {

@@ -198,6 +198,9 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
   EXPECT_EQ(first("2am").text, "02:00");
   EXPECT_EQ(first("2 am").text, "02:00");
   EXPECT_EQ(first("11pm").text, "23:00");
+  EXPECT_EQ(first("9.30am").text, "09:30") << "minutes after a point";
+  EXPECT_EQ(first("12.15 pm").text, "12:15");
+  EXPECT_NE(first("9.75am").kind, Token::Kind::time) << "no 75th minute";
   EXPECT_EQ(first("10 o'clock").text, "10:00");
   EXPECT_EQ(first("ten o'clock").kind, Token::Kind::time);
   EXPECT_EQ(first("13 o'clock").kind, Token::Kind::number) << "no hour on a clock face";
