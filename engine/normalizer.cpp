@@ -266,7 +266,7 @@ bool Parser::feels_an_age(const Toks& t) {
           return true;
         break;
       }
-      if (!t[k].is_word() || !in(t[k].lemma, {"about", "like", "around", "almost", "nearly", "i", "be", "a",
+      if (!t[k].is_word() || !in(t[k].lemma, {"about", "like", "around", "almost", "nearly", "i", "be", "a", "im",
                                               "at", "least", "roughly", "basically", "literally"}))
         break;
     }
@@ -325,8 +325,10 @@ bool Parser::hyperbolic_count(const Toks& t) {
 bool Parser::intensified_thing(const Toks& t) const {
   for (std::size_t i = 0; i + 2 < t.size(); ++i) {
     if (!t[i].is_word() || !in(t[i].lemma, {"a", "an"}) || !t[i + 1].is_word() ||
-        !in(t[i + 1].lemma, {"absolute", "total", "utter"}))
+        !in(t[i + 1].text, {"absolute", "total", "utter", "human", "walking"}))
       continue;
+    // "a human calculator", "a walking encyclopedia": a person called a thing.
+    const bool person_as = in(t[i + 1].text, {"human", "walking"});
     std::size_t k = i + 2;
     // The head of a compound ("a total horror movie").
     while (k + 1 < t.size() && t[k + 1].is_word() && !t[k + 1].capitalised && !noun_lexfile(t[k + 1].lemma).empty() &&
@@ -341,11 +343,21 @@ bool Parser::intensified_thing(const Toks& t) const {
       for (std::size_t j = 0; j < ids.size() && j < 3; ++j)
         person = person || std::string_view(WordNet::lexfile_name(wn_.synset(ids[j]).lexfile)) == "noun.person"sv;
     }
+    auto thing = [&](std::string_view lf) {
+      return in(lf, {"noun.artifact", "noun.animal", "noun.object", "noun.food", "noun.plant", "noun.substance",
+                     "noun.event", "noun.location"}) ||
+             (person_as && in(lf, {"noun.communication", "noun.phenomenon", "noun.cognition"}));
+    };
+    if (person_as) {
+      // A person is human anyway: any of the first senses a thing will do
+      // ("calculator": an expert at calculation, then the machine).
+      const auto ids = wn_.lookup(t[k].lemma, Pos::noun);
+      for (std::size_t j = 0; j < ids.size() && j < 3; ++j)
+        if (thing(WordNet::lexfile_name(wn_.synset(ids[j]).lexfile))) return true;
+      continue;
+    }
     if (person) continue;
-    const std::string_view lf = noun_lexfile(t[k].lemma);
-    if (in(lf, {"noun.artifact", "noun.animal", "noun.object", "noun.food", "noun.plant", "noun.substance",
-                "noun.event", "noun.location"}))
-      return true;
+    if (thing(noun_lexfile(t[k].lemma))) return true;
   }
   return false;
 }

@@ -619,7 +619,8 @@ TEST(Normalizer, SimilesWithACreatureOrAThingAreFigurative) {
 
 TEST(Normalizer, FeelingAnOldAgeIsFigurative) {
   // A percentage, a share or someone's real age is literal.
-  expect_figurative({"After that hike I feel about ninety.", "I felt like I was a hundred years old"},
+  expect_figurative({"After that hike I feel about ninety.", "I felt like I was a hundred years old",
+                     "my back makes me feel like im 90"},
                     {"I feel 100% better", "I feel 80 percent sure", "My grandad is 90 and feels great"});
 }
 
@@ -648,9 +649,10 @@ TEST(Normalizer, AThingCalledSoWithAnIntensifierIsAMetaphor) {
   // "an absolute potato" of a computer; a kind of person or a state called so
   // is meant ("a total night owl", "a total chatterbox", "a total mess").
   expect_figurative({"That build box is an absolute potato.", "Rafa's car is an absolute rocket.",
-                     "Ben's bedroom is an absolute pigsty."},
+                     "Ben's bedroom is an absolute pigsty.", "I'm a human calculator",
+                     "I'm a walking pharmacy with all these pills."},
                     {"I'm a total night owl", "At home Leo is a total chatterbox.", "I'm still a total mess.",
-                     "I'm a complete beginner at chess"});
+                     "I'm a complete beginner at chess", "She's a human rights lawyer"});
 }
 
 TEST(Normalizer, IdiomsMatchAnyOwnerAndIgnoreIntensifiers) {
