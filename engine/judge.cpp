@@ -2274,10 +2274,55 @@ ConfidenceTier tier_of(const Lexicon& lex, double conf) {
                                         : ConfidenceTier::low;
 }
 
+/// The age a claim states, if it states one: an age slot with one number,
+/// or a birthday ("Maya turns 11 next month": 11) with one number from 1 to
+/// 120.
+std::optional<double> stated_age(const Claim& c) {
+  if (c.slot == "age"sv && c.values.size() == 1 && numeric(c.values.front())) return std::atof(c.values.front().c_str());
+  if (std::find(c.change_cues.begin(), c.change_cues.end(), "turn") == c.change_cues.end()) return std::nullopt;
+  std::optional<double> age;
+  for (const auto& x : c.amounts) {
+    if (!numeric(x)) continue;
+    const double v = std::atof(x.c_str());
+    if (age || v < 1 || v > 120 || v != std::floor(v)) return std::nullopt;
+    age = v;
+  }
+  return age;
+}
+
+/// A birthday explains an age one year on, not more: "Mum is 68" then, three
+/// months later, "Mum turns 75 next month" cannot both hold, whatever the
+/// cue says. The memories' record times bound the years that passed (a
+/// year, with no times). Ages going down are no change either, unless the
+/// incoming statement is about the past.
+bool age_outruns_time(const Claim& a, const Claim& b, const JudgeInput& ea, const JudgeInput& eb) {
+  const auto x = stated_age(a), y = stated_age(b);
+  // "I was 30 then" is about the past; "I turned 33 last week" is not.
+  const bool turned = std::find(b.change_cues.begin(), b.change_cues.end(), "turn") != b.change_cues.end();
+  if (!x || !y || b.history || (b.tense == Tense::past && !turned)) return false;
+  double years = 1;
+  if (ea.created_at && eb.created_at) years = std::max(0.0, static_cast<double>(*eb.created_at - *ea.created_at) / (365.25 * 86400e3));
+  const double grew = *y - *x;
+  return grew < -0.5 || grew > years + 1.5;
+}
+
 /// The structural stage's analysis, with the correction rule applied.
 Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                     const JudgeInput& incoming) {
   Analysis an = analyse(lex, a, b, existing, incoming);
+  if (an.cls == Classification::temporal_change && a.never && b.history && b.stance > 0) {
+    // "I've never owned a motorbike" / "Sold my first motorcycle back in
+    // 2015": what the incoming statement tells of the past is what "never"
+    // denies; no change after the memory makes both true.
+    an.cls = Classification::true_contradiction;
+    an.conf = std::min(an.conf, std::max(0.0, lex.med_confidence() + 0.02));
+    an.why = "Both cannot hold: the existing memory says never, and the incoming statement tells of it in the past.";
+  }
+  if (an.cls == Classification::temporal_change && age_outruns_time(a, b, existing, incoming)) {
+    an.cls = Classification::true_contradiction;
+    an.conf = std::min(an.conf, std::max(0.0, lex.med_confidence() + 0.02));
+    an.why = "Both cannot hold: the ages differ by more than the time between the two statements explains.";
+  }
   if (an.cls == Classification::true_contradiction && b.correction) {
     // The user corrects the memory: a contradiction the decision layer
     // resolves as a clarification. Sure enough not to need a second opinion,

@@ -73,6 +73,38 @@ TEST(JudgeRules, AStateSinceBeforeTheMemoryWasRecordedIsNoChange) {
   EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::temporal_change);
 }
 
+TEST(JudgeRules, APastEventAgainstNeverIsAContradiction) {
+  // What "never" denies, told as past: no change after the memory explains it.
+  EXPECT_EQ(test::structural_verdict("I've never owned a motorbike.",
+                                     "Sold my first motorcycle, a Honda CB500, back in 2015.").classification,
+            C::true_contradiction);
+  EXPECT_EQ(test::structural_verdict("Never went to university.",
+                                     "I graduated from the University of Leeds with a BSc in 2009.").classification,
+            C::true_contradiction);
+  // A change from now on is still a change.
+  EXPECT_NE(test::structural_verdict("I've never owned a motorbike.", "I sold my car and bought a motorbike")
+                .classification,
+            C::true_contradiction);
+}
+
+TEST(JudgeRules, ABirthdayExplainsOneYearNotMore) {
+  // "turn" is a change cue, but an age can only grow with the time between
+  // the two statements (the record times; a year when there are none).
+  JudgeInput a, b;
+  a.text = "My mother is 68.";
+  b.text = "Mum turns 75 next month and we want to throw her a party.";
+  a.created_at = *parse_rfc3339("2024-03-10T00:00:00Z");
+  b.created_at = *parse_rfc3339("2024-06-20T00:00:00Z");
+  Verdict v = judge(test::structural_lexicon(), a, b);
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  // Seven years later the same words are a change.
+  b.created_at = *parse_rfc3339("2031-02-20T00:00:00Z");
+  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::temporal_change);
+  EXPECT_EQ(test::structural_verdict("I'm 34", "I turned 33 last week").classification, C::true_contradiction)
+      << "an age going down";
+  EXPECT_EQ(test::structural_verdict("I'm 29", "I just turned 30").classification, C::temporal_change);
+}
+
 TEST(JudgeRules, AChangeCueMakesItATemporalChange) {
   expect_all({{"I work at Acme", "I left Acme and joined Globex"},
               {"I drink coffee every morning", "I quit coffee last month"},
