@@ -871,6 +871,21 @@ void Parser::scan_cues(Toks& t) {
                 (i + 1 < t.size() && in(lem[i + 1], {"freeze", "request", "window", "log", "management"})) ||
                 (i == 0 && t[i].text == "changes"sv))) {
       accept = false;  // "a change in DNS", "change freeze", "full stop": a noun
+    } else if (cue.phrase == "from"sv || cue.phrase == "effective"sv) {
+      // "From 1 June, brunch runs both days", "effective 1 September": a
+      // date the statement holds from, said first or after a comma. Not a
+      // source ("from Leeds") nor a quality ("an effective fix").
+      auto month_or_day = [&](std::size_t k) {
+        return k < t.size() && (month_index(t[k].text) >= 0 ||
+                                in(t[k].text, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                                               "sunday", "today", "tomorrow", "next", "this", "immediately", "now"}));
+      };
+      const bool opens = i == 0 || t[i - 1].kind == Token::Kind::punct;
+      const bool dated = month_or_day(i + 1) ||
+                         ((t[i + 1 < t.size() ? i + 1 : i].kind == Token::Kind::number ||
+                           t[i + 1 < t.size() ? i + 1 : i].kind == Token::Kind::ordinal) &&
+                          month_or_day(i + 2 + (i + 2 < t.size() && lem[i + 2] == "of"sv ? 1 : 0)));
+      accept = i + 1 < t.size() && dated && (opens || cue.phrase == "effective"sv);
     } else if (cue.phrase == "cut"sv) {
       accept = false;
       for (std::size_t k = i + 1; k < t.size() && k < i + 4; ++k)
@@ -896,7 +911,7 @@ void Parser::scan_cues(Toks& t) {
                              cue.phrase == "not any longer"sv || cue.kind == CueKind::new_;
       if (adverbial) {
         std::size_t n = m.length;
-        if (cue.phrase == "since"sv || cue.phrase == "as of"sv) {
+        if (cue.phrase == "since"sv || cue.phrase == "as of"sv || cue.phrase == "from"sv || cue.phrase == "effective"sv) {
           // Drop the time expression that follows ("since March", "since 2019").
           static const std::unordered_set<std::string> time_words = {
               "january", "february", "march", "april", "may", "june", "july", "august",

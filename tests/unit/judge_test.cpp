@@ -87,6 +87,22 @@ TEST(JudgeRules, APastEventAgainstNeverIsAContradiction) {
             C::true_contradiction);
 }
 
+TEST(JudgeRules, ADateTheStatementHoldsFromIsAChange) {
+  // "From 1 June, ...", "effective 1 September": the new value holds from a
+  // date. "From" as a source and "effective" as a quality are no cue.
+  EXPECT_EQ(test::structural_verdict("Standup is at 9:30", "From next Monday standup is at 10:00").classification,
+            C::temporal_change);
+  EXPECT_EQ(test::structural_verdict("The rent is 900 a month", "Effective 1 September the rent is 950 a month")
+                .classification,
+            C::temporal_change);
+  EXPECT_EQ(test::structural_verdict("Audit logs are retained for one year.",
+                                     "Compliance extended audit log retention to 7 years.")
+                .classification,
+            C::temporal_change);
+  EXPECT_TRUE(test::claim("I'm from Leeds").change_cues.empty());
+  EXPECT_TRUE(test::claim("Ibuprofen is an effective painkiller").change_cues.empty());
+}
+
 TEST(JudgeRules, ABirthdayExplainsOneYearNotMore) {
   // "turn" is a change cue, but an age can only grow with the time between
   // the two statements (the record times; a year when there are none).
