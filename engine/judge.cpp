@@ -1259,7 +1259,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   if (!same_subject && !a.subject.empty() && !b.subject.empty()) {
     // One subject phrase extends the other with the same head ("the public API" / "the API").
     // A number is a count, not a narrower name ("our cat" / "our 2 cats").
-    const auto wa = words_of(a.subject), wb = words_of(b.subject);
+    auto wa = words_of(a.subject), wb = words_of(b.subject);
+    // A system named with or without its kind ("search service" / "search",
+    // "billing svc" / "billing") is one subject.
+    auto drop_kind = [](std::vector<std::string>& w) {
+      if (w.size() > 1 && (w.back() == "service"sv || w.back() == "svc"sv || w.back() == "system"sv ||
+                           w.back() == "repo"sv || w.back() == "repository"sv || w.back() == "module"sv))
+        w.pop_back();
+    };
+    drop_kind(wa);
+    drop_kind(wb);
     const bool counted = std::any_of(wa.begin(), wa.end(), numeric) || std::any_of(wb.begin(), wb.end(), numeric);
     if (!wa.empty() && !wb.empty() && wa.back() == wb.back() && a.subject != "user"sv &&
         b.subject != "user"sv && !counted && (contains_all(wa, wb) || contains_all(wb, wa))) {

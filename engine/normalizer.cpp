@@ -2794,6 +2794,23 @@ Claim Parser::run(std::string_view text) {
       }
     }
   }
+  // "Team Vega owns search", "Heron owns ledger", "Raj owns the billing
+  // service": in what is known of a project, or of a team, owning is being
+  // the owner, the same claim as "search is owned by Team Vega". The user's
+  // and people's own things ("my brother owns a boat") stay possessions.
+  if (c_.slot == "have"sv && c_.predicate == "own"sv && c_.values.size() == 1 && c_.stance > 0 &&
+      c_.subject != "user"sv && !subject_generic_ && !is_fuzzy_pronoun(c_.subject)) {
+    bool group = false;
+    std::istringstream subject_words(c_.subject);
+    for (std::string w; subject_words >> w;)
+      group = group || in(w, {"team", "squad", "group", "org", "department", "crew", "platform", "guild", "tribe"});
+    if (group || (ctx_.kind == MemoryKind::concept_ && !subject_person_)) {
+      std::string owner = c_.subject;
+      c_.subject = c_.values.front();
+      c_.values = {owner};
+      c_.slot = "owner";
+    }
+  }
   // "I'm allergic to small talk", "allergic to Mondays", "allergic to
   // meetings": an allergy to an act, a time, an idea or a gathering rather
   // than a substance is a figure of speech.

@@ -103,6 +103,18 @@ TEST(JudgeRules, ADateTheStatementHoldsFromIsAChange) {
   EXPECT_TRUE(test::claim("Ibuprofen is an effective painkiller").change_cues.empty());
 }
 
+TEST(JudgeRules, ATeamOwningASystemIsItsOwner) {
+  // "Team Vega owns search" says who the owner of search is, as "search is
+  // owned by Team Vega" does; "search service" and "search" are one system.
+  EXPECT_EQ(test::structural_verdict("The search service is owned by Team Orion.", "Team Vega owns search.")
+                .classification,
+            C::true_contradiction);
+  EXPECT_EQ(test::claim("Team Vega owns search.").slot, "owner");
+  EXPECT_EQ(test::claim("Team Vega owns search.").subject, "search");
+  // A person's things stay possessions.
+  EXPECT_NE(test::claim("My brother owns a boat").slot, "owner");
+}
+
 TEST(JudgeRules, ABirthdayExplainsOneYearNotMore) {
   // "turn" is a change cue, but an age can only grow with the time between
   // the two statements (the record times; a year when there are none).
