@@ -115,6 +115,23 @@ TEST(JudgeRules, ATeamOwningASystemIsItsOwner) {
   EXPECT_NE(test::claim("My brother owns a boat").slot, "owner");
 }
 
+TEST(JudgeRules, CustomerTiersRegionsAndStaffGroupsAreScopes) {
+  EXPECT_EQ(test::structural_verdict("Contractors get read-only access to the repos.",
+                                     "Full-time engineers have write access to the repos.")
+                .classification,
+            C::context_dependent);
+  EXPECT_EQ(test::structural_verdict("In APAC the CDN cache TTL is 1 hour.",
+                                     "In North America the CDN cache TTL is 5 minutes.")
+                .classification,
+            C::context_dependent);
+  EXPECT_EQ(test::structural_verdict("Paid accounts can upload files up to 2 GB.",
+                                     "Trial accounts can upload files up to 10 MB.")
+                .classification,
+            C::context_dependent);
+  // "a junior accountant" is a role, not a group of members.
+  EXPECT_TRUE(test::claim("I'm a junior accountant").scope.empty());
+}
+
 TEST(JudgeRules, ABirthdayExplainsOneYearNotMore) {
   // "turn" is a change cue, but an age can only grow with the time between
   // the two statements (the record times; a year when there are none).
