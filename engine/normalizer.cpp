@@ -2532,9 +2532,11 @@ Claim Parser::run(std::string_view text) {
       if (!in(w, {"literally", "literal", "basically", "practically", "totally", "absolutely", "actually", "really",
                   "completely", "virtually", "honestly"}))
         plain.push_back(w);
-    for (const auto* seq : {&lem, &plain})
+    for (const auto* seq : {&lem, &plain}) {
+      if (seq == &plain && plain.size() == lem.size()) break;  // no intensifier: the same words again
       for (std::size_t i = 0; i < seq->size() && !c_.figurative; ++i)
         if (lex_.figurative_table().match(*seq, i)) c_.figurative = true;
+    }
     if (!c_.figurative)
       c_.figurative = simile(all) || feels_an_age(all) || hyperbolic_count(all) || intensified_thing(all);
   }
