@@ -128,6 +128,10 @@ TEST(JudgeRules, CustomerTiersRegionsAndStaffGroupsAreScopes) {
                                      "Trial accounts can upload files up to 10 MB.")
                 .classification,
             C::context_dependent);
+  EXPECT_EQ(test::structural_verdict("Internal staff must use SSO to reach the admin console.",
+                                     "External customers reach the admin console with a password, no SSO.")
+                .classification,
+            C::context_dependent);
   // "a junior accountant" is a role, not a group of members.
   EXPECT_TRUE(test::claim("I'm a junior accountant").scope.empty());
 }
