@@ -212,6 +212,19 @@ TEST(JudgeRules, WorldKnowledgeContradictionsCarryLowerConfidenceAndNeverBlock) 
   EXPECT_GT(direct.confidence, v.confidence);
 }
 
+TEST(JudgeRules, DietaryRulesExcludeWhatTheyForbid) {
+  // exclusions.txt: kosher, halal, gluten free and dairy free, as vegetarian.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I keep kosher", "I had a bacon sandwich for breakfast"},
+           {"I eat halal only", "Had a bacon sandwich for breakfast"},
+           {"I'm gluten free", "I had a bagel this morning"},
+           {"I'm dairy-free", "I had a milkshake at lunch"}})
+    EXPECT_EQ(test::structural_verdict(a, b).classification, C::true_contradiction) << a << " / " << b;
+  // What is made to fit the rule is no exception.
+  EXPECT_NE(test::structural_verdict("I'm gluten-free", "I had gluten-free pasta").classification,
+            C::true_contradiction);
+}
+
 // Rule 3: scope beats polarity.
 TEST(JudgeRules, DisjointScopesAreContextDependentNeverAContradiction) {
   expect_all({{"I prefer tea in the morning", "I prefer coffee after lunch"},
