@@ -2319,19 +2319,19 @@ bool age_outruns_time(const Claim& a, const Claim& b, const JudgeInput& ea, cons
 Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                     const JudgeInput& incoming) {
   Analysis an = analyse(lex, a, b, existing, incoming);
-  if (an.cls == Classification::temporal_change && a.never && b.history && b.stance > 0) {
+  // A change cue that no change can explain: a contradiction at MED.
+  auto no_change = [&](const char* why) {
+    an.cls = Classification::true_contradiction;
+    an.conf = std::min(an.conf, std::max(0.0, lex.med_confidence() + 0.02));
+    an.why = why;
+  };
+  if (an.cls == Classification::temporal_change && a.never && b.history && b.stance > 0)
     // "I've never owned a motorbike" / "Sold my first motorcycle back in
     // 2015": what the incoming statement tells of the past is what "never"
     // denies; no change after the memory makes both true.
-    an.cls = Classification::true_contradiction;
-    an.conf = std::min(an.conf, std::max(0.0, lex.med_confidence() + 0.02));
-    an.why = "Both cannot hold: the existing memory says never, and the incoming statement tells of it in the past.";
-  }
-  if (an.cls == Classification::temporal_change && age_outruns_time(a, b, existing, incoming)) {
-    an.cls = Classification::true_contradiction;
-    an.conf = std::min(an.conf, std::max(0.0, lex.med_confidence() + 0.02));
-    an.why = "Both cannot hold: the ages differ by more than the time between the two statements explains.";
-  }
+    no_change("Both cannot hold: the existing memory says never, and the incoming statement tells of it in the past.");
+  else if (an.cls == Classification::temporal_change && age_outruns_time(a, b, existing, incoming))
+    no_change("Both cannot hold: the ages differ by more than the time between the two statements explains.");
   if (an.cls == Classification::true_contradiction && b.correction) {
     // The user corrects the memory: a contradiction the decision layer
     // resolves as a clarification. Sure enough not to need a second opinion,

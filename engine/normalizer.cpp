@@ -141,6 +141,15 @@ class Parser {
     const auto ids = wn_.lookup(w, Pos::noun);
     return ids.empty() ? std::string_view() : WordNet::lexfile_name(wn_.synset(ids.front()).lexfile);
   }
+  /// Whether the lexicographer file of one of the first three noun senses
+  /// of `w` satisfies `pred`.
+  template <class Pred>
+  bool any_first_sense(const std::string& w, Pred pred) const {
+    const auto ids = wn_.lookup(w, Pos::noun);
+    for (std::size_t j = 0; j < ids.size() && j < 3; ++j)
+      if (pred(std::string_view(WordNet::lexfile_name(wn_.synset(ids[j]).lexfile)))) return true;
+    return false;
+  }
   bool simile(const Toks& t) const;
   static bool feels_an_age(const Toks& t);
   static bool hyperbolic_count(const Toks& t);
@@ -335,28 +344,22 @@ bool Parser::intensified_thing(const Toks& t) const {
            !is_prep(t[k + 1].lemma) && !is_conj(t[k + 1].lemma) && !is_aux(t[k + 1].lemma))
       ++k;
     if (!t[k].is_word() || t[k].capitalised) continue;
-    // Any of the first senses a kind of person ("chatterbox"), also as a
-    // compound ("night owl").
-    bool person = false;
-    for (const std::string& w : {t[k].lemma, k > i + 2 ? t[k - 1].lemma + "_" + t[k].lemma : std::string()}) {
-      const auto ids = w.empty() ? std::vector<WordNet::SynsetId>() : wn_.lookup(w, Pos::noun);
-      for (std::size_t j = 0; j < ids.size() && j < 3; ++j)
-        person = person || std::string_view(WordNet::lexfile_name(wn_.synset(ids[j]).lexfile)) == "noun.person"sv;
-    }
     auto thing = [&](std::string_view lf) {
       return in(lf, {"noun.artifact", "noun.animal", "noun.object", "noun.food", "noun.plant", "noun.substance",
                      "noun.event", "noun.location"}) ||
              (person_as && in(lf, {"noun.communication", "noun.phenomenon", "noun.cognition"}));
     };
+    // A person is human anyway: any of the first senses a thing will do
+    // ("calculator": an expert at calculation, then the machine).
     if (person_as) {
-      // A person is human anyway: any of the first senses a thing will do
-      // ("calculator": an expert at calculation, then the machine).
-      const auto ids = wn_.lookup(t[k].lemma, Pos::noun);
-      for (std::size_t j = 0; j < ids.size() && j < 3; ++j)
-        if (thing(WordNet::lexfile_name(wn_.synset(ids[j]).lexfile))) return true;
+      if (any_first_sense(t[k].lemma, thing)) return true;
       continue;
     }
-    if (person) continue;
+    // Any of the first senses a kind of person ("chatterbox"), also as a
+    // compound ("night owl"), is meant literally.
+    auto person = [](std::string_view lf) { return lf == "noun.person"sv; };
+    if (any_first_sense(t[k].lemma, person) || (k > i + 2 && any_first_sense(t[k - 1].lemma + "_" + t[k].lemma, person)))
+      continue;
     if (thing(noun_lexfile(t[k].lemma))) return true;
   }
   return false;
@@ -880,12 +883,14 @@ void Parser::scan_cues(Toks& t) {
                                 in(t[k].text, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
                                                "sunday", "today", "tomorrow", "next", "this", "immediately", "now"}));
       };
+      auto day_number = [&](std::size_t k) {
+        return k < t.size() && (t[k].kind == Token::Kind::number || t[k].kind == Token::Kind::ordinal);
+      };
       const bool opens = i == 0 || t[i - 1].kind == Token::Kind::punct;
+      // "1 June", "the 1st of June" after the cue, or a month or day name.
       const bool dated = month_or_day(i + 1) ||
-                         ((t[i + 1 < t.size() ? i + 1 : i].kind == Token::Kind::number ||
-                           t[i + 1 < t.size() ? i + 1 : i].kind == Token::Kind::ordinal) &&
-                          month_or_day(i + 2 + (i + 2 < t.size() && lem[i + 2] == "of"sv ? 1 : 0)));
-      accept = i + 1 < t.size() && dated && (opens || cue.phrase == "effective"sv);
+                         (day_number(i + 1) && month_or_day(i + 2 + (i + 2 < t.size() && lem[i + 2] == "of"sv ? 1 : 0)));
+      accept = dated && (opens || cue.phrase == "effective"sv);
     } else if (cue.phrase == "cut"sv) {
       accept = false;
       for (std::size_t k = i + 1; k < t.size() && k < i + 4; ++k)
