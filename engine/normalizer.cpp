@@ -154,6 +154,7 @@ class Parser {
   static bool feels_an_age(const Toks& t);
   static bool hyperbolic_count(const Toks& t);
   bool intensified_thing(const Toks& t) const;
+  bool verb_simile(const Toks& t) const;
   std::string country_of(const std::string& word) const;
   bool profession(const std::string& noun) const;
   std::string canon_phrase(const Toks& np) const;
@@ -256,6 +257,26 @@ bool Parser::simile(const Toks& t) const {
     else if (t[i].lemma == "as"sv) continue;  // "as a": "took over as lead" compares nothing
     if (k >= t.size() || !t[k].is_word() || t[k].capitalised) continue;
     const std::string_view lf = noun_lexfile(t[k].lemma);
+    if (lf == "noun.animal"sv || lf == "noun.plant"sv || lf == "noun.object"sv || lf == "noun.substance"sv) return true;
+  }
+  return false;
+}
+
+/// An action compared with a creature or a thing ("works like a dog",
+/// "sleeps like a log", "eats like a bird", "drinks like a fish"): a verb,
+/// "like a", and a noun naming an animal, a plant, an object or a
+/// substance. Not a wish ("I'd like a coffee", "would like a refund") nor
+/// a likeness ("looks like a fox", "tastes like a peach").
+bool Parser::verb_simile(const Toks& t) const {
+  for (std::size_t i = 1; i + 2 < t.size(); ++i) {
+    if (!t[i].is_word() || t[i].text != "like"sv || !t[i + 1].is_word() || !in(t[i + 1].lemma, {"a", "an"})) continue;
+    const Token& v = t[i - 1];
+    if (!v.is_word() || v.text == v.lemma || !verb_capable(v) || is_aux(v.lemma) ||
+        in(v.lemma, {"would", "'d", "look", "taste", "smell", "seem", "feel", "sound", "be"}))
+      continue;
+    const Token& n = t[i + 2];
+    if (!n.is_word() || n.capitalised) continue;
+    const std::string_view lf = noun_lexfile(n.lemma);
     if (lf == "noun.animal"sv || lf == "noun.plant"sv || lf == "noun.object"sv || lf == "noun.substance"sv) return true;
   }
   return false;
@@ -2543,7 +2564,8 @@ Claim Parser::run(std::string_view text) {
         if (lex_.figurative_table().match(*seq, i)) c_.figurative = true;
     }
     if (!c_.figurative)
-      c_.figurative = simile(all) || feels_an_age(all) || hyperbolic_count(all) || intensified_thing(all);
+      c_.figurative = simile(all) || verb_simile(all) || feels_an_age(all) || hyperbolic_count(all) ||
+                      intensified_thing(all);
   }
   // The whole text but a parenthesised aside ("(see the wiki)", "(ticket
   // 4521)"), which the claim leaves out, unless the aside is all there is.

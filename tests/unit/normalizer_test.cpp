@@ -617,6 +617,13 @@ TEST(Normalizer, SimilesWithACreatureOrAThingAreFigurative) {
                      "Kenji took over as mobile tech lead", "Pepper was neutered as a kitten"});
 }
 
+TEST(Normalizer, AnActionComparedWithACreatureOrAThingIsFigurative) {
+  // A verb, "like a", an animal, plant, object or substance; not a wish nor
+  // a likeness.
+  expect_figurative({"He works like a dog all week", "She eats like a bird", "My uncle drinks like a fish"},
+                    {"I'd like a coffee", "My dog looks like a fox", "We would like a refund"});
+}
+
 TEST(Normalizer, FeelingAnOldAgeIsFigurative) {
   // A percentage, a share or someone's real age is literal.
   expect_figurative({"After that hike I feel about ninety.", "I felt like I was a hundred years old",
