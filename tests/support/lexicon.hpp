@@ -3,6 +3,7 @@
 // once per test binary; with and without the learned fallback.
 #include <gtest/gtest.h>
 
+#include "common/time.hpp"
 #include "config/config.hpp"
 #include "engine/judge.hpp"
 #include "engine/lexicon.hpp"
@@ -64,6 +65,19 @@ inline Classification classify(std::string_view a, std::string_view b) {
 inline Verdict structural_verdict(std::string_view a, std::string_view b, MemoryKind ka = MemoryKind::trait,
                                   MemoryKind kb = MemoryKind::trait) {
   return verdict_with(structural_lexicon(), a, b, ka, kb);
+}
+
+/// The structural stage's verdict on two memories recorded at the given
+/// RFC 3339 times (valid time against the record: seed 004).
+inline Verdict structural_verdict_at(std::string_view a, std::string_view recorded_a, std::string_view b,
+                                     std::string_view recorded_b) {
+  JudgeInput x, y;
+  x.text = a;
+  y.text = b;
+  x.created_at = parse_rfc3339(recorded_a);
+  y.created_at = parse_rfc3339(recorded_b);
+  EXPECT_TRUE(x.created_at && y.created_at) << "bad RFC 3339 time in the test";
+  return judge(structural_lexicon(), x, y);
 }
 
 /// The full judge on a pair whose structural verdict a test pins: a

@@ -62,15 +62,13 @@ TEST(JudgeRules, NoCueNoChangeDifferentValuesOfASingleValuedSlotContradict) {
 TEST(JudgeRules, AStateSinceBeforeTheMemoryWasRecordedIsNoChange) {
   // "since 2019" against a memory recorded in 2023: the state already held
   // when the memory was said, so "since" names no change after it.
-  JudgeInput a, b;
-  a.text = "I have never paid for Spotify.";
-  b.text = "I've been paying for Spotify Premium every month since 2019.";
-  a.created_at = *parse_rfc3339("2023-03-01T00:00:00Z");
-  b.created_at = *parse_rfc3339("2023-06-01T00:00:00Z");
-  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::true_contradiction);
+  const char* a = "I have never paid for Spotify.";
+  const char* b = "I've been paying for Spotify Premium every month since 2019.";
+  EXPECT_EQ(test::structural_verdict_at(a, "2023-03-01T00:00:00Z", b, "2023-06-01T00:00:00Z").classification,
+            C::true_contradiction);
   // Recorded in 2018, the same words are a change.
-  a.created_at = *parse_rfc3339("2018-03-01T00:00:00Z");
-  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::temporal_change);
+  EXPECT_EQ(test::structural_verdict_at(a, "2018-03-01T00:00:00Z", b, "2023-06-01T00:00:00Z").classification,
+            C::temporal_change);
 }
 
 TEST(JudgeRules, APastEventAgainstNeverIsAContradiction) {
@@ -139,16 +137,13 @@ TEST(JudgeRules, CustomerTiersRegionsAndStaffGroupsAreScopes) {
 TEST(JudgeRules, ABirthdayExplainsOneYearNotMore) {
   // "turn" is a change cue, but an age can only grow with the time between
   // the two statements (the record times; a year when there are none).
-  JudgeInput a, b;
-  a.text = "My mother is 68.";
-  b.text = "Mum turns 75 next month and we want to throw her a party.";
-  a.created_at = *parse_rfc3339("2024-03-10T00:00:00Z");
-  b.created_at = *parse_rfc3339("2024-06-20T00:00:00Z");
-  Verdict v = judge(test::structural_lexicon(), a, b);
+  const char* a = "My mother is 68.";
+  const char* b = "Mum turns 75 next month and we want to throw her a party.";
+  const Verdict v = test::structural_verdict_at(a, "2024-03-10T00:00:00Z", b, "2024-06-20T00:00:00Z");
   EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
   // Seven years later the same words are a change.
-  b.created_at = *parse_rfc3339("2031-02-20T00:00:00Z");
-  EXPECT_EQ(judge(test::structural_lexicon(), a, b).classification, C::temporal_change);
+  EXPECT_EQ(test::structural_verdict_at(a, "2024-03-10T00:00:00Z", b, "2031-02-20T00:00:00Z").classification,
+            C::temporal_change);
   EXPECT_EQ(test::structural_verdict("I'm 34", "I turned 33 last week").classification, C::true_contradiction)
       << "an age going down";
   EXPECT_EQ(test::structural_verdict("I'm 29", "I just turned 30").classification, C::temporal_change);
