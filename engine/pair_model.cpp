@@ -11,6 +11,7 @@
 #include "engine/lexicon.hpp"
 #include "engine/relatedness.hpp"
 #include "engine/text.hpp"
+#include "engine/wn_fast.hpp"
 
 namespace credence {
 namespace {
@@ -37,7 +38,7 @@ constexpr std::string_view kNegators[] = {"not", "never", "no", "none", "nothing
                                      "neither", "nor", "cant", "dont", "doesnt", "isnt", "wont"};
 
 constexpr const char* kCrossed[] = {"scope_contrast", "amt_dim_disjoint", "neg_xor_shared", "val_disjoint",
-                                    "stance_opp", "B_cue_shared"};
+                                    "stance_opp", "B_cue_shared", "rival"};
 /// How the subjects relate; "user" (both about the speaker) is kept apart
 /// from "same": every personal memory is about the user, so sharing that
 /// subject says little about sharing a topic.
@@ -73,7 +74,7 @@ const Space& space() {
                           "scope_contrast", "scope_onesided", "modal_diff", "dom_same", "lenA",
                           "lenB", "subj_diff", "subj_head_same", "subj_head_other_noun", "slot_diff", "amt_dim_disjoint",
                           "amt_dim_none", "top_syn", "top_close", "top_near", "top_none", "top_cover_min",
-                          "top_cover_max", "neg_xor_related", "stance_opp_related"})
+                          "top_cover_max", "neg_xor_related", "stance_opp_related", "rival"})
       sp.add(n);
     // Cues that oppose the two statements only when they are about one thing:
     // each crossed with how the subjects relate.
@@ -170,6 +171,58 @@ std::string_view amount_dim(std::string_view a) {
   std::size_t i = a.size();
   while (i > 0 && !std::isdigit(static_cast<unsigned char>(a[i - 1]))) --i;
   return a.substr(i);
+}
+
+/// A keyword that names one of a kind of things which exclude each other:
+/// a member of an exclusive lexicon class ("vegan", "postgresql"), or a noun
+/// whose first sense is a place, a time or a named instance ("antwerp",
+/// "april", "bali").
+bool name_like(const Lexicon& lex, const std::string& w) {
+  if (const ClassDef* c = lex.class_of(w)) return c->exclusive;
+  const WordNet& wn = lex.wordnet();
+  const auto ids = wn.synsets(w, Pos::noun);
+  if (ids.empty()) return false;
+  static const auto [location, time] = [] {
+    std::pair<int, int> r{-1, -1};
+    for (int i = 0; i < 64; ++i) {
+      const char* n = WordNet::lexfile_name(static_cast<std::uint8_t>(i));
+      if (!n) continue;
+      if (std::string_view(n) == "noun.location") r.first = i;
+      if (std::string_view(n) == "noun.time") r.second = i;
+    }
+    return r;
+  }();
+  const auto& s = wn.synset(ids.front());
+  if (s.lexfile == location || s.lexfile == time) return true;
+  for (const auto& p : wn.pointers(ids.front()))
+    if (p.rel == WordNet::Rel::instance_hypernym) return true;
+  return false;
+}
+
+/// Two keywords, one only in each claim, that name two different members of
+/// one exclusive kind: two cities, two months, two databases ("Karim lives
+/// in Rotterdam" / "Karim's flat is in Antwerp"), whatever slot the parser
+/// found for each.
+bool rival_names(const Lexicon& lex, const Claim& a, const Claim& b) {
+  auto only = [&](const Claim& x, const Claim& y) {
+    std::vector<const std::string*> out;
+    for (const auto& w : x.keywords)
+      if (!contains(y.keywords, w) && name_like(lex, w)) out.push_back(&w);
+    return out;
+  };
+  const auto xa = only(a, b);
+  if (xa.empty()) return false;
+  const auto xb = only(b, a);
+  for (const std::string* x : xa)
+    for (const std::string* y : xb) {
+      const ClassDef* cx = lex.class_of(*x);
+      if (cx) {
+        if (cx == lex.class_of(*y)) return true;
+        continue;
+      }
+      if (wn_fast::fast_co_hyponyms(lex.wordnet(), *x, *y)) return true;
+    }
+  return false;
 }
 
 std::vector<std::string> words_of(std::string_view s) {
@@ -445,6 +498,7 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
     if (related) set_id(fid<"neg_xor_related">());
   }
   if (a.stance * b.stance < 0 && related) set_id(fid<"stance_opp_related">());
+  if (rival_names(lex, a, b)) set_id(fid<"rival">());
   if (!b.change_cues.empty() && n > 0) set_id(fid<"B_cue_shared">());
   if ((a.tense == Tense::past) != (b.tense == Tense::past)) set_id(fid<"tense_diff">());
   if (a.modality != Modality::none && b.modality != Modality::none && a.modality != b.modality)
