@@ -419,6 +419,8 @@ std::string Parser::token_form(const Token& t) const {
   if (!t.is_word()) return t.text;
   // Names keep their written form; other words their lemma.
   if (t.capitalised) return t.text;
+  // "us" in lower case is the pronoun ("hear from us"), not the country.
+  if (t.lemma == "us"sv && t.surface != "US"sv) return t.lemma;
   const std::string canonical = lex_.canonical(t.lemma);
   // An identifier joined with hyphens or underscores ("notifications-svc",
   // "payment_service") reads as its words when the lexicons do not know it

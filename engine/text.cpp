@@ -360,6 +360,37 @@ void expand(const std::string& piece, std::vector<std::pair<std::string, std::st
   push(w, piece);
 }
 
+/// A word before "a day", "an hour" that makes it a length of time
+/// ("within an hour", "takes a week", "more than a year").
+bool duration_bound(std::string_view w) {
+  static constexpr std::string_view kWords[] = {"within", "than", "after", "inside", "under", "over", "about",
+                                                "around", "roughly", "nearly", "almost", "takes", "take", "took",
+                                                "lasts", "last", "lasted", "for", "in", "least", "most"};
+  return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
+}
+
+/// A clock time said without "am" or "pm" ("7:30", "half seven") and then
+/// the part of the day ("in the evening", "every night", "tonight"): the
+/// hours of the afternoon and the evening are the afternoon's and the
+/// evening's ("half seven in the evening" is 19:30). words[next] is the
+/// first word after the time; a number ends the look-ahead.
+std::string day_part_clock(const std::string& clock, const std::vector<std::pair<std::string, std::string>>& words,
+                           std::size_t next) {
+  const int h = (clock[0] - '0') * 10 + (clock[1] - '0');
+  int seen = 0;
+  for (std::size_t k = next; k < words.size() && seen < 5; ++k) {
+    const std::string& w = words[k].first;
+    if (w.empty() || is_digit(w[0])) break;
+    if (!std::isalpha(static_cast<unsigned char>(w[0]))) continue;  // a comma
+    ++seen;
+    const bool pm = ((w == "evening"sv || w == "tonight"sv) && h >= 4 && h <= 11) ||
+                    (w == "night"sv && h >= 6 && h <= 11) || (w == "afternoon"sv && h >= 1 && h <= 6);
+    if (pm) return two(h + 12) + clock.substr(2);
+    if (w == "morning"sv || w == "am"sv) break;
+  }
+  return clock;
+}
+
 }  // namespace
 
 std::string format_number(double v) {
@@ -498,7 +529,9 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     std::string attached_unit;
     if (auto clock = parse_clock(w); clock) {
       t.kind = Token::Kind::time;
-      t.text = t.lemma = *clock;
+      // "7:30 in the evening"; not "07:30", written as the 24-hour clock.
+      const bool twelve_hour = w.find(':') == 1 || (w.find(':') == 2 && w[0] == '1');
+      t.text = t.lemma = twelve_hour && w.back() != 'm' ? day_part_clock(*clock, words, i + 1) : *clock;
       out.push_back(std::move(t));
       continue;
     }
@@ -539,7 +572,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         if (offset < 0) hh = hh == 1 ? 12 : hh - 1, mm = 60 + offset;
         if (auto clock = parse_clock(std::to_string(hh) + ":" + two(mm))) {
           t.kind = Token::Kind::time;
-          t.text = t.lemma = *clock;
+          t.text = t.lemma = day_part_clock(*clock, words, k + 1);
           for (std::size_t q = i + 1; q <= k; ++q) t.surface += " " + words[q].second;
           i = k;
           out.push_back(std::move(t));
@@ -600,6 +633,11 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       attached_unit = words[i + 1].first;
       for (std::size_t k = 1; k <= 4; ++k) t.surface += " " + words[i + k].second;
       i += 4;
+    } else if ((w == "a"sv || w == "an"sv) && i > 0 && i + 1 < words.size() && duration_bound(words[i - 1].first) &&
+               lex.unit(words[i + 1].first) && lex.unit(words[i + 1].first)->dimension == "duration"sv) {
+      // "within an hour", "no later than a day after": one of the unit (not
+      // a rate: "twice a day", "$20 an hour" have no such word before).
+      num = 1;
     } else if ((w == "a"sv || w == "an"sv) && i + 1 < words.size() &&
                (words[i + 1].first == "dozen"sv || words[i + 1].first == "couple"sv ||
                 (words[i + 1].first == "pair"sv && i + 2 < words.size() && words[i + 2].first == "of"sv))) {

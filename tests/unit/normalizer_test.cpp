@@ -245,6 +245,25 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
             Classification::duplicate);
   EXPECT_EQ(classify("Daily standup is at 9:30 AM", "standup's at half nine every morning"),
             Classification::duplicate);
+  // A clock time without am / pm and then the part of the day.
+  EXPECT_EQ(first("half seven in the evening").text, "19:30");
+  EXPECT_EQ(first("7:30 in the evening").text, "19:30");
+  EXPECT_EQ(first("half past ten for me, every single night").text, "22:30");
+  EXPECT_EQ(first("3:15 in the afternoon").text, "15:15");
+  EXPECT_EQ(first("6:30 in the morning").text, "06:30");
+  EXPECT_EQ(first("07:30 in the evening").text, "07:30") << "written as the 24-hour clock";
+  EXPECT_EQ(first("1:00 at night").text, "01:00") << "one at night is after midnight";
+  EXPECT_EQ(first("7:30 and 9 at night").text, "07:30") << "another number ends the look-ahead";
+  EXPECT_EQ(classify("Choir rehearses every Tuesday at 7:30pm", "choir practice: Tuesdays, half seven in the evening"),
+            Classification::duplicate);
+  // "within an hour" is an amount; "twice a day" and "$20 an hour" are rates.
+  EXPECT_EQ(claim("Customers are told within an hour").amounts, std::vector<std::string>{"3600s"});
+  EXPECT_EQ(claim("It takes a week to ship").amounts, std::vector<std::string>{"604800s"});
+  EXPECT_TRUE(claim("I swim twice a day").amounts.empty());
+  EXPECT_EQ(claim("I earn $20 an hour").amounts, std::vector<std::string>{"20"});
+  // "us" in lower case is the pronoun, not the country.
+  EXPECT_EQ(claim("They told us the news").values, std::vector<std::string>{"us news"});
+  EXPECT_EQ(claim("We ship from the US").values, std::vector<std::string>{"united states"});
   // "'s" before a month is "is"; an alias of an attribute is that attribute.
   EXPECT_EQ(claim("bday's nov 19th btw").values, std::vector<std::string>{"november 19"});
   Claim b = claim("my bday's march 14th");
