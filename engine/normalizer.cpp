@@ -1586,12 +1586,27 @@ std::size_t Parser::parse_subject(const Toks& t) {
     }
     if (x.is_word() && is_cue_noise(x.lemma) && i + 1 < t.size()) continue;
     if (x.is_word() && in(x.lemma, {"the", "a", "an"})) continue;
+    // "Every PR needs two approvals", "each service must ...": the PRs, the
+    // services.
+    if (x.is_word() && np.empty() && in(x.lemma, {"every", "each"}) && i + 1 < t.size() && t[i + 1].is_word() &&
+        noun_capable(t[i + 1]))
+      continue;
     np.push_back(x);
   }
   if (!of_attribute.empty() && !np.empty()) {
     possessor_ = canon_phrase(np);
     attribute_ = of_attribute;
     c_.subject = possessor_;
+  } else if (!owner.empty() && !np.empty() && np.back().is_word() && canon_phrase(owner) != "user"sv &&
+             ((np.size() >= 2 && np.back().capitalised && np[np.size() - 2].is_word() &&
+               kin_word(lex_.canonical(np[np.size() - 2].lemma))) ||
+              (np.size() == 1 && !np.front().capitalised && kin_word(lex_.canonical(np.front().lemma)) &&
+               !(i < t.size() && t[i].is_word() && t[i].lemma == "be"sv)))) {
+    // "My dad's brother Marco lives in Seattle", "my sister's husband works
+    // at Google": a person of someone's is the one the statement is about
+    // (not "my sister's husband is Tom", which names the relation, nor
+    // "User's daughter Ella", the user's own).
+    c_.subject = canon_phrase(np);
   } else if (!owner.empty()) {
     possessor_ = canon_phrase(owner);
     attribute_ = np;

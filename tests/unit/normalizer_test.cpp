@@ -327,6 +327,24 @@ TEST(Normalizer, FindsSubjectSlotAndValue) {
   EXPECT_EQ(p.values, std::vector<std::string>{"8080"});
 }
 
+TEST(Normalizer, APersonOfSomeonesIsTheSubject) {
+  // "My dad's brother Marco": Marco, not the father.
+  Claim m = claim("My dad's brother Marco lives up in Seattle.");
+  EXPECT_EQ(m.subject, "brother marco");
+  EXPECT_EQ(m.slot, "residence");
+  EXPECT_EQ(m.values, std::vector<std::string>{"seattle"});
+  EXPECT_EQ(claim("My sister's husband works at Google.").subject, "husband");
+  // Naming the relation keeps the owner as the subject; so does the user's own.
+  Claim h = claim("My sister's husband is Tom.");
+  EXPECT_EQ(h.subject, "sister");
+  EXPECT_EQ(h.slot, "partner");
+  EXPECT_EQ(claim("My son's school is Hillcrest.").subject, "son");
+  // "Every PR", "each service": the PRs, the services.
+  EXPECT_EQ(claim("Every PR needs two approvals.").subject, "pull request");
+  EXPECT_EQ(claim("Each service must emit JSON logs.").subject, "service");
+  EXPECT_EQ(claim("Every day I walk the dog.").subject, "user");
+}
+
 TEST(Normalizer, AStartVerbWithoutASubjectIsTheSpeakers) {
   Claim c = claim("Started eating fish again a few weeks ago");
   EXPECT_EQ(c.subject, "user");
