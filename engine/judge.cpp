@@ -341,12 +341,27 @@ bool same_word(const std::string& a, const std::string& b) {
 /// ("shrimp" / "shellfish"), or named with it ("cup of coffee", "peanut
 /// butter sandwich" / "peanut"), unless another word makes it a substitute
 /// ("vegan cheese", "oat milk").
+/// The words WordNet names as parts or substances of the first two noun
+/// senses of `w` ("burger": the sandwich is made with "hamburger", ground
+/// beef): what a dish or a thing is made with.
+std::vector<std::string> made_with(const WordNet& wn, const std::string& w) {
+  std::vector<std::string> out;
+  for (auto id : wn_fast::first_senses(wn.synsets(w, Pos::noun), 2))
+    for (const auto& p : wn.pointers(id))
+      if (p.rel == WordNet::Rel::part_meronym || p.rel == WordNet::Rel::substance_meronym)
+        for (auto word : wn.words(p.target)) out.emplace_back(word);
+  return out;
+}
+
 bool covers(const Lexicon& lex, const Comparer& cmp, const std::string& t, const std::string& x) {
   if (t.empty() || x.empty()) return false;
   const auto words = words_of(t);
   for (const auto& w : words)
     if (w != x && lex.is_exclusion_exempt(w)) return false;
   if (same_word(t, x) || cmp.is_a_or_equal(t, x)) return true;
+  // Made with it: "a burger" is made with beef, so "meat" covers it.
+  for (const auto& m : made_with(lex.wordnet(), words.size() == 1 ? t : underscore(t)))
+    if (same_word(m, x) || cmp.is_a_or_equal(m, x)) return true;
   if (words.size() < 2) return false;
   const auto xw = words_of(x);
   if (xw.size() > 1) {
@@ -385,6 +400,9 @@ std::string covered_kind(const Lexicon& lex, const std::string& t, const std::ve
   if (words.size() > 1) parts.push_back(underscore(t));
   for (const auto& w : words)
     if (w != "of"sv) parts.push_back(w);
+  // What the thing is made with ("burger": ground beef).
+  for (std::size_t i = 0, n = parts.size(); i < n; ++i)
+    for (auto& m : made_with(wn, parts[i])) parts.push_back(std::move(m));
   // A compound WordNet does not know, read as its two known parts
   // ("ribeye": rib + eye).
   for (const auto& w : words) {
@@ -486,6 +504,20 @@ bool shares_keyword(const Claim& a, const Claim& b, const std::vector<std::strin
         std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end())
       return true;
   return false;
+}
+
+/// A claim value that names an exclusions.txt holder: the holder itself or
+/// the holder with words before it ("lifelong teetotaler", "strict
+/// vegetarian"), but not a holder one was ("former vegetarian").
+bool holder_value(const std::string& v, const std::string& holder) {
+  if (v == holder) return true;
+  if (v.size() <= holder.size() + 1 || v.compare(v.size() - holder.size(), holder.size(), holder) != 0 ||
+      v[v.size() - holder.size() - 1] != ' ')
+    return false;
+  const std::string first = v.substr(0, v.find(' '));
+  static constexpr std::string_view kOnceWords[] = {"former", "ex", "ex-", "old", "previous", "past", "lapsed",
+                                                    "recovering", "aspiring", "wannabe", "occasional"};
+  return std::find(std::begin(kOnceWords), std::end(kOnceWords), first) == std::end(kOnceWords);
 }
 
 /// light_keyword, or a function word or placeholder of a subject or slot.
@@ -1634,7 +1666,10 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // A verb of the list in a later clause counts ("went to a steakhouse and
   // loved the ribeye"), with the things that clause names.
   auto excluded = [&](const Claim& holder, const Claim& doer) -> std::string {
+    // Not a holder one was ("I'm a former vegetarian", "I used to be vegan").
     if (doer.stance < 0 || holder.stance < 0) return {};
+    for (const auto& cue : holder.change_cues)
+      if (const CueDef* d = lex.cue_by_phrase(cue); d && d->kind == CueKind::past) return {};
     std::vector<std::string> banned;
     for (const auto& ex : lex.exclusions()) {
       const bool by_slot = ex.holder.size() >= 5 && std::memcmp(ex.holder.data(), "slot:", 5) == 0;
@@ -1651,7 +1686,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         }
       } else {
         bool holds = false;
-        for (const auto& v : holder.values) holds = holds || v == ex.holder;
+        for (const auto& v : holder.values) holds = holds || holder_value(v, ex.holder);
         if (!holds) continue;
       }
       // The things the holder may not have or do, built once the holder holds.
@@ -1679,7 +1714,10 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       }
       auto listed = [&](const std::string& v) { return std::find(ex.verbs.begin(), ex.verbs.end(), v) != ex.verbs.end(); };
       const std::string& verb = doer.slot == "like"sv ? doer.predicate : doer.slot;
-      const bool main_verb = listed(verb) || listed(doer.predicate);
+      // "Her favourite cocktail is a negroni": a favourite of the things is
+      // had, whatever the verbs.
+      const bool favourite = doer.slot.rfind("favorite ", 0) == 0;
+      const bool main_verb = listed(verb) || listed(doer.predicate) || favourite;
       bool clause_verb = false;
       for (const auto& k : doer.keywords) clause_verb = clause_verb || listed(k);
       if (!main_verb && !clause_verb) continue;
@@ -1688,6 +1726,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       if (main_verb) {
         things = doer.values;
         if (!doer.object.empty()) things.push_back(doer.object);
+        if (favourite) things.push_back(doer.slot.substr(9));  // "cocktail"
       }
       if (!main_verb) {
         // The words of the whole statement, unless one makes the thing a

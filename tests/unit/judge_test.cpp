@@ -970,11 +970,27 @@ TEST(JudgeWorldKnowledge, DietsAndAllergiesExcludeEatingWhatTheyRuleOutAtMedConf
                  Pair{"I'm lactose intolerant", "I drink a glass of milk every night"},
                  Pair{"I don't drink alcohol", "I had a few beers with friends last night"},
                  Pair{"I'm allergic to nuts", "I snack on cashews every afternoon"},
-                 Pair{"I'm a teetotaler", "I had a glass of wine at dinner"}}) {
+                 Pair{"I'm a teetotaler", "I had a glass of wine at dinner"},
+                 // A holder with words before it; a favourite of the things; a pint.
+                 Pair{"Lena is a lifelong teetotaler.", "Lena's favourite cocktail is a negroni."},
+                 Pair{"Jonas is teetotal.", "Jonas downs three pints after every darts final."},
+                 // What a dish is made with (WordNet: a burger is made with ground beef).
+                 Pair{"I'm vegetarian", "Had a burger at the game"}}) {
     const Verdict v = verdict(p.a, p.b);
     EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
     EXPECT_EQ(v.tier, ConfidenceTier::med) << p.a << " / " << p.b;
   }
+}
+
+TEST(JudgeWorldKnowledge, AHolderOnceOrADishWithoutTheThingExcludesNothing) {
+  for (Pair p : {Pair{"I'm a former vegetarian", "I had a burger yesterday"},
+                 Pair{"I used to be vegan", "I had a cheese omelette for lunch"}}) {
+    const Verdict v = test::structural_verdict(p.a, p.b);
+    EXPECT_NE(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  EXPECT_EQ(test::structural_verdict("I don't eat meat", "I ate a burger yesterday").classification,
+            C::true_contradiction);
+  EXPECT_NE(test::structural_verdict("I don't eat meat", "I had a salad").classification, C::true_contradiction);
 }
 
 TEST(JudgeWorldKnowledge, ADenialExcludesAKindOfTheDeniedThing) {
