@@ -508,9 +508,19 @@ bool shares_keyword(const Claim& a, const Claim& b, const std::vector<std::strin
 
 /// A claim value that names an exclusions.txt holder: the holder itself or
 /// the holder with words before it ("lifelong teetotaler", "strict
-/// vegetarian"), but not a holder one was ("former vegetarian").
-bool holder_value(const std::string& v, const std::string& holder) {
+/// vegetarian") or with a word for a condition after it ("coeliac
+/// disease"), but not a holder one was ("former vegetarian").
+bool holder_value(const WordNet& wn, const std::string& v, const std::string& holder) {
   if (v == holder) return true;
+  // "coeliac disease", "lactose intolerant condition": the holder and a
+  // word for a condition (WordNet's noun.state).
+  if (v.size() > holder.size() + 1 && v.compare(0, holder.size(), holder) == 0 && v[holder.size()] == ' ') {
+    const std::string rest = v.substr(holder.size() + 1);
+    const auto ids = wn.synsets(rest, Pos::noun);
+    if (rest.find(' ') == std::string::npos && !ids.empty() &&
+        std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.state"sv)
+      return true;
+  }
   if (v.size() <= holder.size() + 1 || v.compare(v.size() - holder.size(), holder.size(), holder) != 0 ||
       v[v.size() - holder.size() - 1] != ' ')
     return false;
@@ -518,6 +528,44 @@ bool holder_value(const std::string& v, const std::string& holder) {
   static constexpr std::string_view kOnceWords[] = {"former", "ex", "ex-", "old", "previous", "past", "lapsed",
                                                     "recovering", "aspiring", "wannabe", "occasional"};
   return std::find(std::begin(kOnceWords), std::end(kOnceWords), first) == std::end(kOnceWords);
+}
+
+/// "Only admins can delete projects" / "Anyone can delete projects": one
+/// statement lets only its subject do a thing, the other lets someone else
+/// (or anyone) do it. Returns who and the action ("admins delete project"),
+/// or empty.
+std::string exclusive_actor_conflict(const Comparer& cmp, const Claim& a, const Claim& b, std::string_view text_a,
+                                     std::string_view text_b) {
+  auto first_word = [](std::string_view t) {
+    std::size_t i = 0;
+    while (i < t.size() && !std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
+    std::size_t j = i;
+    while (j < t.size() && std::isalpha(static_cast<unsigned char>(t[j]))) ++j;
+    std::string w(t.substr(i, j - i));
+    for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return w;
+  };
+  auto check = [&](const Claim& only, std::string_view only_text, const Claim& other,
+                   std::string_view other_text) -> std::string {
+    if (first_word(only_text) != "only"sv || first_word(other_text) == "only"sv) return {};
+    if (only.modality != Modality::may || other.modality != Modality::may) return {};
+    if (only.stance <= 0 || other.stance <= 0 || only.predicate.empty() || only.predicate != other.predicate) return {};
+    if (only.subject.empty() || only.subject == other.subject || only.values.empty()) return {};
+    // The same object: the other names the first's value ("projects").
+    const auto object = words_of(only.values.front());
+    if (object.empty()) return {};
+    bool same_object = false;
+    for (const auto& k : other.keywords) same_object = same_object || same_word(k, object.back());
+    if (!same_object) return {};
+    // Someone the first does not name: not a kind of its subject ("Only
+    // engineers can deploy" / "Senior engineers can deploy").
+    const auto subj = words_of(other.subject);
+    if (!subj.empty() && cmp.is_a_or_equal(subj.back(), words_of(only.subject).back())) return {};
+    return only.subject + " " + only.predicate + " " + only.values.front();
+  };
+  std::string act = check(a, text_a, b, text_b);
+  if (act.empty()) act = check(b, text_b, a, text_a);
+  return act;
 }
 
 /// light_keyword, or a function word or placeholder of a subject or slot.
@@ -1412,6 +1460,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         return r;
       }
     }
+    if (const std::string act = exclusive_actor_conflict(cmp, a, b, ea.text, eb.text); !act.empty()) {
+      r.cls = Classification::true_contradiction;
+      r.conf = std::max(0.0, std::min(0.62, lex.high_confidence() - 0.05));
+      r.why = "Both cannot hold: one lets only " + act + ", the other lets someone else.";
+      return r;
+    }
     if (same_topic(lex, a, b)) {
       // The same thing named in other words. The slots cannot be matched
       // word for word, so only evidence that does not depend on them
@@ -1686,7 +1740,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         }
       } else {
         bool holds = false;
-        for (const auto& v : holder.values) holds = holds || holder_value(v, ex.holder);
+        for (const auto& v : holder.values) holds = holds || holder_value(wn, v, ex.holder);
         if (!holds) continue;
       }
       // The things the holder may not have or do, built once the holder holds.

@@ -975,10 +975,26 @@ TEST(JudgeWorldKnowledge, DietsAndAllergiesExcludeEatingWhatTheyRuleOutAtMedConf
                  Pair{"Lena is a lifelong teetotaler.", "Lena's favourite cocktail is a negroni."},
                  Pair{"Jonas is teetotal.", "Jonas downs three pints after every darts final."},
                  // What a dish is made with (WordNet: a burger is made with ground beef).
-                 Pair{"I'm vegetarian", "Had a burger at the game"}}) {
+                 Pair{"I'm vegetarian", "Had a burger at the game"},
+                 // The holder and a word for a condition.
+                 Pair{"User has coeliac disease.", "I eat a big bowl of regular wheat pasta most nights"}}) {
     const Verdict v = verdict(p.a, p.b);
     EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
     EXPECT_EQ(v.tier, ConfidenceTier::med) << p.a << " / " << p.b;
+  }
+}
+
+TEST(JudgeRules, OnlyOneActorAgainstAnotherIsAContradiction) {
+  expect_all_structural({{"Only admins can delete projects", "Anyone can delete projects"},
+                         {"Any engineer can change prod firewall rules",
+                          "Only the SRE team may change production firewall rules"}},
+                        C::true_contradiction);
+  // A kind of the one named, or a restatement of the restriction, is none.
+  for (Pair p : {Pair{"Only engineers can deploy services", "Senior engineers can deploy services"},
+                 Pair{"Only the SRE team may change production firewall rules",
+                      "prod firewall rule changes are restricted to SRE"}}) {
+    const Verdict v = test::structural_verdict(p.a, p.b);
+    EXPECT_NE(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
   }
 }
 
@@ -1114,7 +1130,7 @@ TEST(JudgeSecondOpinion, SameTopicPairsWithoutStructuralEvidenceAreLowSoTheCasca
                  Pair{"I'm a professional deep-sea diver", "I have a water phobia"},
                  Pair{"I'm a night owl", "I'm usually asleep by 9pm"},
                  Pair{"I work as a lifeguard", "I can't swim"},
-                 Pair{"I don't eat meat", "I ate a burger yesterday"}}) {
+                 Pair{"I don't eat meat", "I had lasagne yesterday"}}) {
     const Verdict v = verdict(p.a, p.b);
     EXPECT_EQ(v.tier, ConfidenceTier::low) << p.a << " / " << p.b << ": " << to_string(v.classification);
     EXPECT_LT(v.confidence, test::lexicon().med_confidence());

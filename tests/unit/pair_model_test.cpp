@@ -199,7 +199,8 @@ TEST(LearnedFallback, FindsConflictsTheStructureCouldNotLineUpAtLowConfidence) {
     const char* b;
   };
   for (const P& p : {P{"I love mushrooms in everything", "mushrooms are slimy and gross, I never eat them"},
-                     P{"Only admins can rotate the API keys", "any developer may rotate an api key from the console"}}) {
+                     P{"Squash merges are required on this repo",
+                       "Only rebase merging is permitted here; squash merge is disabled."}}) {
     const Verdict structural = judge_with(without_fallback(), p.a, p.b);
     const Verdict v = judge_with(test::lexicon(), p.a, p.b);
     EXPECT_NE(structural.classification, C::true_contradiction) << p.a << " / " << p.b;
