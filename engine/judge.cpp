@@ -568,6 +568,32 @@ std::string exclusive_actor_conflict(const Comparer& cmp, const Claim& a, const 
   return act;
 }
 
+/// Two subjects with one head and other words before it ("support team
+/// onboarding" / "engineering onboarding", "batch endpoint" / "interactive
+/// endpoint"): one kind of thing in two contexts. Neither's words may hold
+/// the other's ("billing api" / "api" is one thing named more or less
+/// fully). Returns "x vs y", or empty.
+std::string qualified_apart(const Claim& a, const Claim& b) {
+  if (a.subject == "user"sv || b.subject == "user"sv || a.subject == b.subject) return {};
+  const auto wa = words_of(a.subject), wb = words_of(b.subject);
+  if (wa.size() < 2 || wb.size() < 2 || wa.back() != wb.back()) return {};
+  // Words that say how often or whose, not which kind ("daily standup" /
+  // "team standup").
+  auto plain = [](const std::string& w) {
+    return w == "team"sv || w == "our"sv || w == "main"sv || w == "daily"sv || w == "weekly"sv ||
+           w == "nightly"sv || w == "monthly"sv || w == "hourly"sv || w == "regular"sv || w == "usual"sv;
+  };
+  for (std::size_t i = 0; i + 1 < wa.size(); ++i)
+    for (std::size_t j = 0; j + 1 < wb.size(); ++j) {
+      if (plain(wa[i]) || plain(wb[j]) || same_word(wa[i], wb[j])) return {};
+      // "app" / "application": one word shortened.
+      const std::string& x = wa[i].size() < wb[j].size() ? wa[i] : wb[j];
+      const std::string& y = wa[i].size() < wb[j].size() ? wb[j] : wa[i];
+      if (x.size() >= 3 && y.compare(0, x.size(), x) == 0) return {};
+    }
+  return a.subject + " vs " + b.subject;
+}
+
 /// light_keyword, or a function word or placeholder of a subject or slot.
 bool light_word(const std::string& k) {
   if (light_keyword(k)) return true;
@@ -1506,6 +1532,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         r.conf = 0.68;
         r.why = "Both are about " + topic + ", in disjoint contexts (" + scope_text(a.scope) + " vs " +
                 scope_text(b.scope) + "), so both can hold.";
+        return r;
+      }
+      if (const std::string kinds = qualified_apart(a, b); !kinds.empty() && opposed && !r.temporal) {
+        r.cls = Classification::context_dependent;
+        r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.05));
+        r.why = "They are about one kind of thing in two contexts (" + kinds + "), so both can hold.";
         return r;
       }
       if (quantities && !b.additive) {

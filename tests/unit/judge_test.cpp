@@ -984,6 +984,16 @@ TEST(JudgeWorldKnowledge, DietsAndAllergiesExcludeEatingWhatTheyRuleOutAtMedConf
   }
 }
 
+TEST(JudgeRules, OneKindOfThingInTwoContextsIsContextDependent) {
+  // One head, other words before it: two kinds of job, not one job twice.
+  expect_all_structural({{"Batch jobs time out after 30 minutes", "Interactive jobs time out after 2 minutes"}},
+                        C::context_dependent);
+  // A word shortened, or words of how often or whose, name the same thing.
+  expect_all_structural({{"Application logs are kept for 30 days", "App logs are kept for 90 days"},
+                         {"Team standup is at 9:30", "Our daily standup is at 10:15"}},
+                        C::true_contradiction);
+}
+
 TEST(JudgeRules, OnlyOneActorAgainstAnotherIsAContradiction) {
   expect_all_structural({{"Only admins can delete projects", "Anyone can delete projects"},
                          {"Any engineer can change prod firewall rules",
