@@ -467,6 +467,35 @@ static std::optional<double> feet_and_inches(const Lexicon& lex, double feet, do
   return feet * ft->factor + inches * in->factor;
 }
 
+/// A range of clock times with one end said as a clock ("9 to 5:30", "8am
+/// till 4", "9-5:30"): a bare hour at the other end is that hour, and an
+/// end before the start, both said in twelve hours, is in the afternoon
+/// ("9 to 5:30" is 09:00 to 17:30).
+static void clock_ranges(std::vector<Token>& t) {
+  auto hour_of = [](const Token& x) { return (x.text[0] - '0') * 10 + (x.text[1] - '0'); };
+  auto bare_hour = [](const Token& x) {
+    return x.kind == Token::Kind::number && x.number >= 1 && x.number <= 12 && std::fmod(x.number, 1) == 0;
+  };
+  for (std::size_t k = 0; k + 2 < t.size(); ++k) {
+    Token& x = t[k];
+    const Token& sep = t[k + 1];
+    Token& y = t[k + 2];
+    const bool joins = (sep.is_word() && (sep.text == "to"sv || sep.text == "till"sv || sep.text == "until"sv ||
+                                          sep.text == "til"sv)) ||
+                       (sep.kind == Token::Kind::punct && (sep.text == "-"sv || sep.text == "\xe2\x80\x93"sv));
+    if (!joins) continue;
+    const bool xt = x.kind == Token::Kind::time, yt = y.kind == Token::Kind::time;
+    if (!(xt || bare_hour(x)) || !(yt || bare_hour(y)) || (!xt && !yt)) continue;
+    for (Token* z : {&x, &y})
+      if (z->kind == Token::Kind::number) {
+        z->kind = Token::Kind::time;
+        z->text = z->lemma = two(static_cast<int>(z->number)) + ":00";
+      }
+    const int hx = hour_of(x), hy = hour_of(y);
+    if (hx <= 12 && hy < hx && hy < 12) y.text = y.lemma = two(hy + 12) + y.text.substr(2);
+  }
+}
+
 std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
   const auto pieces = raw_pieces(text);
   // 1. Contractions, with the surface kept for grounding.
@@ -527,6 +556,39 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     }
     std::optional<double> num;
     std::string attached_unit;
+    if (const auto dash = w.find('-'); dash != std::string::npos && dash > 0 && dash + 1 < w.size() &&
+                                       is_digit(w[0]) && is_digit(w[dash + 1]) &&
+                                       (parse_clock(w.substr(0, dash)) || parse_clock(w.substr(dash + 1)))) {
+      // "09:00-17:30", "9-5:30", "8am-4pm": a range of clock times in one
+      // piece, as two times around a dash (clock_ranges reads the range).
+      for (const std::string& part : {w.substr(0, dash), std::string("-"), w.substr(dash + 1)}) {
+        Token p;
+        p.surface = part;
+        if (part == "-"sv) {
+          p.kind = Token::Kind::punct;
+          p.text = p.lemma = part;
+        } else if (auto clock = parse_clock(part)) {
+          p.kind = Token::Kind::time;
+          p.text = p.lemma = *clock;
+        } else if (auto n = parse_number(part)) {
+          p.kind = Token::Kind::number;
+          p.number = *n;
+          p.text = p.lemma = format_number(*n);
+        } else {
+          p.kind = Token::Kind::word;
+          p.text = p.lemma = part;
+        }
+        out.push_back(std::move(p));
+      }
+      continue;
+    }
+    if (w == "noon"sv || w == "midday"sv || w == "midnight"sv) {
+      // Times of day by name: "between noon and 8pm", "in bed by midnight".
+      t.kind = Token::Kind::time;
+      t.text = t.lemma = w == "midnight"sv ? "00:00" : "12:00";
+      out.push_back(std::move(t));
+      continue;
+    }
     if (auto clock = parse_clock(w); clock) {
       t.kind = Token::Kind::time;
       // "7:30 in the evening"; not "07:30", written as the 24-hour clock.
@@ -772,6 +834,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     t.lemma = lex.lemma(w);
     out.push_back(std::move(t));
   }
+  clock_ranges(out);
   return out;
 }
 

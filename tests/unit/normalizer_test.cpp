@@ -256,6 +256,14 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
   EXPECT_EQ(first("7:30 and 9 at night").text, "07:30") << "another number ends the look-ahead";
   EXPECT_EQ(classify("Choir rehearses every Tuesday at 7:30pm", "choir practice: Tuesdays, half seven in the evening"),
             Classification::duplicate);
+  // A range of clock times; times of day by name.
+  EXPECT_EQ(claim("I work 9 to 5:30.").amounts, (std::vector<std::string>{"09:00", "17:30"}));
+  EXPECT_EQ(claim("Workday: 09:00-17:30.").amounts, (std::vector<std::string>{"09:00", "17:30"}));
+  EXPECT_EQ(claim("The shop opens 8am till 4").amounts, (std::vector<std::string>{"08:00", "16:00"}));
+  EXPECT_EQ(claim("I only eat between noon and 8pm").amounts, (std::vector<std::string>{"12:00", "20:00"}));
+  EXPECT_EQ(claim("I'm in bed by midnight").amounts, std::vector<std::string>{"00:00"});
+  EXPECT_EQ(claim("We need 9 to 12 chairs").amounts, (std::vector<std::string>{"9", "12"}))
+      << "no clock at either end: a range of numbers";
   // "within an hour" is an amount; "twice a day" and "$20 an hour" are rates.
   EXPECT_EQ(claim("Customers are told within an hour").amounts, std::vector<std::string>{"3600s"});
   EXPECT_EQ(claim("It takes a week to ship").amounts, std::vector<std::string>{"604800s"});
