@@ -2906,6 +2906,26 @@ Claim Parser::run(std::string_view text) {
       c_.slot = beverage ? "drink" : "eat";
     }
   }
+  // "Dark mode is on by default", "the flag is off everywhere", "legacy
+  // export is disabled in every environment": a switch's state, as "dark
+  // mode is enabled" reads (the parse took "be on" / "disable in" for the
+  // slot). Not "is on Postgres 14", "is on holiday": after "on" or "off"
+  // only where or since when it holds.
+  if (c_.stance != 0 && c_.modality == Modality::none && !subject_person_ && c_.predicate == "be"sv &&
+      c_.values.size() <= 1) {
+    const std::string v = c_.values.empty() ? std::string() : c_.values.front();
+    const bool where = v.empty() || in(v, {"default", "everywhere", "every environment", "all environment",
+                                           "all environments", "by default", "across the board"});
+    const char* st = nullptr;
+    if (c_.slot.rfind("be on", 0) == 0 && (c_.slot.size() == 5 || c_.slot[5] == ' ') && where) st = "enable";
+    else if (c_.slot.rfind("be off", 0) == 0 && (c_.slot.size() == 6 || c_.slot[6] == ' ') && where) st = "disable";
+    else if (c_.slot.rfind("enable ", 0) == 0) st = "enable";
+    else if (c_.slot.rfind("disable ", 0) == 0) st = "disable";
+    if (st) {
+      c_.slot = "state";
+      c_.values = {st};
+    }
+  }
   // A period that ended before a change ("before moving here"), or a past
   // a year or more back ("in 2019", "last year", "years ago"): history.
   if ((ended_before_cue_ || year_scale_past_) && c_.tense == Tense::past) c_.history = true;

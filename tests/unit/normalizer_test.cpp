@@ -353,6 +353,22 @@ TEST(Normalizer, APersonOfSomeonesIsTheSubject) {
   EXPECT_EQ(claim("Every day I walk the dog.").subject, "user");
 }
 
+TEST(Normalizer, ASwitchOnOrOffIsAState) {
+  for (const char* s : {"Dark mode is on by default.", "The beta flag is on everywhere.", "SSO is enabled for staff"}) {
+    const Claim c = claim(s);
+    EXPECT_EQ(c.slot, "state") << s;
+    EXPECT_EQ(c.values, std::vector<std::string>{"enable"}) << s;
+  }
+  for (const char* s : {"The 'legacy-export' flag is off everywhere.", "legacy-export is disabled in every environment"}) {
+    const Claim c = claim(s);
+    EXPECT_EQ(c.slot, "state") << s;
+    EXPECT_EQ(c.values, std::vector<std::string>{"disable"}) << s;
+  }
+  // Not a thing something runs on, nor where someone is.
+  EXPECT_NE(claim("The staging DB is on Postgres 16").slot, "state");
+  EXPECT_NE(claim("I am on holiday").slot, "state");
+}
+
 TEST(Normalizer, AStartVerbWithoutASubjectIsTheSpeakers) {
   Claim c = claim("Started eating fish again a few weeks ago");
   EXPECT_EQ(c.subject, "user");
