@@ -530,44 +530,6 @@ bool holder_value(const WordNet& wn, const std::string& v, const std::string& ho
   return std::find(std::begin(kOnceWords), std::end(kOnceWords), first) == std::end(kOnceWords);
 }
 
-/// "Only admins can delete projects" / "Anyone can delete projects": one
-/// statement lets only its subject do a thing, the other lets someone else
-/// (or anyone) do it. Returns who and the action ("admins delete project"),
-/// or empty.
-std::string exclusive_actor_conflict(const Comparer& cmp, const Claim& a, const Claim& b, std::string_view text_a,
-                                     std::string_view text_b) {
-  auto first_word = [](std::string_view t) {
-    std::size_t i = 0;
-    while (i < t.size() && !std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
-    std::size_t j = i;
-    while (j < t.size() && std::isalpha(static_cast<unsigned char>(t[j]))) ++j;
-    std::string w(t.substr(i, j - i));
-    for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return w;
-  };
-  auto check = [&](const Claim& only, std::string_view only_text, const Claim& other,
-                   std::string_view other_text) -> std::string {
-    if (first_word(only_text) != "only"sv || first_word(other_text) == "only"sv) return {};
-    if (only.modality != Modality::may || other.modality != Modality::may) return {};
-    if (only.stance <= 0 || other.stance <= 0 || only.predicate.empty() || only.predicate != other.predicate) return {};
-    if (only.subject.empty() || only.subject == other.subject || only.values.empty()) return {};
-    // The same object: the other names the first's value ("projects").
-    const auto object = words_of(only.values.front());
-    if (object.empty()) return {};
-    bool same_object = false;
-    for (const auto& k : other.keywords) same_object = same_object || same_word(k, object.back());
-    if (!same_object) return {};
-    // Someone the first does not name: not a kind of its subject ("Only
-    // engineers can deploy" / "Senior engineers can deploy").
-    const auto subj = words_of(other.subject);
-    if (!subj.empty() && cmp.is_a_or_equal(subj.back(), words_of(only.subject).back())) return {};
-    return only.subject + " " + only.predicate + " " + only.values.front();
-  };
-  std::string act = check(a, text_a, b, text_b);
-  if (act.empty()) act = check(b, text_b, a, text_a);
-  return act;
-}
-
 /// Two subjects with one head and other words before it ("support team
 /// onboarding" / "engineering onboarding", "batch endpoint" / "interactive
 /// endpoint"): one kind of thing in two contexts. Neither's words may hold
@@ -712,6 +674,43 @@ bool for_each_word(std::string_view text, Fn&& fn) {
     }
   }
   return true;
+}
+
+/// "Only admins can delete projects" / "Anyone can delete projects": one
+/// statement lets only its subject do a thing, the other lets someone else
+/// (or anyone) do it. Returns who and the action ("admins delete project"),
+/// or empty.
+std::string exclusive_actor_conflict(const Comparer& cmp, const Claim& a, const Claim& b, std::string_view text_a,
+                                     std::string_view text_b) {
+  auto first_word = [](std::string_view t) {
+    std::string first;
+    for_each_word(t, [&](const std::string& w) {
+      first = w;
+      return false;
+    });
+    return first;
+  };
+  auto check = [&](const Claim& only, std::string_view only_text, const Claim& other,
+                   std::string_view other_text) -> std::string {
+    if (first_word(only_text) != "only"sv || first_word(other_text) == "only"sv) return {};
+    if (only.modality != Modality::may || other.modality != Modality::may) return {};
+    if (only.stance <= 0 || other.stance <= 0 || only.predicate.empty() || only.predicate != other.predicate) return {};
+    if (only.subject.empty() || only.subject == other.subject || only.values.empty()) return {};
+    // The same object: the other names the first's value ("projects").
+    const auto object = words_of(only.values.front());
+    if (object.empty()) return {};
+    bool same_object = false;
+    for (const auto& k : other.keywords) same_object = same_object || same_word(k, object.back());
+    if (!same_object) return {};
+    // Someone the first does not name: not a kind of its subject ("Only
+    // engineers can deploy" / "Senior engineers can deploy").
+    const auto subj = words_of(other.subject);
+    if (!subj.empty() && cmp.is_a_or_equal(subj.back(), words_of(only.subject).back())) return {};
+    return only.subject + " " + only.predicate + " " + only.values.front();
+  };
+  std::string act = check(a, text_a, b, text_b);
+  if (act.empty()) act = check(b, text_b, a, text_a);
+  return act;
 }
 
 /// The quantifier and restriction words of a text ("only", "anyone",

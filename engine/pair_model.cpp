@@ -185,10 +185,9 @@ bool name_like(const Lexicon& lex, const std::string& w) {
   static const auto [location, time] = [] {
     std::pair<int, int> r{-1, -1};
     for (int i = 0; i < 64; ++i) {
-      const char* n = WordNet::lexfile_name(static_cast<std::uint8_t>(i));
-      if (!n) continue;
-      if (std::string_view(n) == "noun.location") r.first = i;
-      if (std::string_view(n) == "noun.time") r.second = i;
+      const std::string_view n = WordNet::lexfile_name(static_cast<std::uint8_t>(i));
+      if (n == "noun.location") r.first = i;
+      if (n == "noun.time") r.second = i;
     }
     return r;
   }();
