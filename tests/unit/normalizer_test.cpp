@@ -353,6 +353,14 @@ TEST(Normalizer, APersonOfSomeonesIsTheSubject) {
   EXPECT_EQ(claim("Every day I walk the dog.").subject, "user");
 }
 
+TEST(Normalizer, WhereSomeonesHomeIsIsTheirResidence) {
+  for (const char* s : {"My sister's place is in Porto.", "Grandma's house is in Kochi.", "Mum's apartment is in Lyon."}) {
+    const Claim c = claim(s);
+    EXPECT_EQ(c.slot, "residence") << s;
+  }
+  EXPECT_EQ(claim("My sister's place is in Porto.").subject, "sister");
+}
+
 TEST(Normalizer, ASwitchOnOrOffIsAState) {
   for (const char* s : {"Dark mode is on by default.", "The beta flag is on everywhere.", "SSO is enabled for staff"}) {
     const Claim c = claim(s);
