@@ -174,6 +174,7 @@ class Parser {
   void lasted_since(const Toks& s);
   void strip_leading_adjunct(Toks& t);
   void strip_leading_pp(Toks& t);
+  void strip_leading_clause(Toks& t);
   void scan_cues(Toks& t);
   void join_classes(Toks& t);
   void strip_scopes(Toks& t);
@@ -1016,6 +1017,19 @@ void Parser::strip_scopes(Toks& t) {
       if (sd != ScopeDim::place && d.dimension == to_string(sd)) field = sd;
     if (field && c_.scope.get(*field).empty()) c_.scope.set(*field, d.value);
     if (i == 0 || (i == 1 && in(lem[0], {"the", "a"}))) subject_from_scope_ = true;
+    // A leading phrase the scope fills ("In the staging environment Stripe
+    // runs in test mode", "On the dev cluster, ..."): its preposition, its
+    // determiners and a context noun after the scope go with it, so the
+    // clause's own subject comes first.
+    if (i > 0 && in(lem[0], {"in", "on", "at", "during", "for", "over", "through", "throughout"}) &&
+        std::all_of(lem.begin() + 1, lem.begin() + static_cast<long>(i),
+                    [](const std::string& w) { return in(w, {"the", "a", "an", "my", "our", "their", "your"}); })) {
+      for (std::size_t k = 0; k < i; ++k) drop[k] = true;
+      const std::size_t after = i + m.length;
+      if (after + 2 < t.size() && in(lem[after], {"environment", "env", "account", "cluster", "setup", "instance",
+                                                  "stack", "deployment", "tier", "region"}))
+        drop[after] = true;
+    }
     // "every" before a scope word ("every morning") goes with it.
     if (i > 0 && lem[i - 1] == "every"sv) drop[i - 1] = true;
     for (std::size_t k = i; k < i + m.length; ++k) drop[k] = true;
@@ -1206,34 +1220,135 @@ void Parser::strip_leading_adjunct(Toks& t) {
 /// two statements about other contexts are not read as one contradicting the
 /// other.
 void Parser::strip_leading_pp(Toks& t) {
-  if (t.size() < 4 || !t[0].is_word() ||
-      !in(t[0].lemma, {"in", "inside", "within", "on", "at", "during", "outside", "with", "for", "under"}))
+  if (t.size() < 4 || !t[0].is_word()) return;
+  std::size_t k0 = 0;
+  // "Back home in Texas", "Out in the countryside", "Over on the platform
+  // team": a direction word before the phrase goes with it.
+  if (in(t[0].lemma, {"back", "out", "over", "up", "down"}) && t[1].is_word() &&
+      in(t[1].lemma, {"in", "at", "on", "home", "with"}))
+    k0 = 1;
+  if (!in(t[k0].lemma, {"in", "inside", "within", "on", "at", "during", "outside", "with", "for", "under", "over",
+                        "through", "throughout", "home"}))
     return;
+  const bool home = t[k0].lemma == "home"sv;  // "back home in the suburbs"
   Toks np;
-  std::size_t k = 1;
+  std::size_t k = home ? k0 : k0 + 1;
   bool comma = false;
-  for (; k < t.size() && k <= 6; ++k) {
+  for (; k < t.size() && k <= k0 + 7; ++k) {
     const Token& x = t[k];
+    if (x.kind == Token::Kind::possessive) continue;  // "at my parents' house", "at Grandma's"
     if (x.kind == Token::Kind::punct) {
       if (x.text != ","sv || np.empty()) return;
       comma = true;
       break;
     }
+    // A count starts the subject ("Over on the platform team one approval
+    // is enough").
+    if (!np.empty() && x.kind == Token::Kind::number) break;
     if (!x.is_word()) return;  // a time or a number: strip_time's business
-    // The subject starts: a determiner or pronoun after the phrase's noun.
-    if (!np.empty() && (is_first_person(x.lemma) || in(x.lemma, {"the", "my", "our", "we", "it", "they", "you"})))
+    // The subject starts: a determiner or pronoun after the phrase's noun,
+    // someone named after a common noun ("In the city Dana cycles"), an
+    // indefinite pronoun ("In my kitchen everything is vegan").
+    if (!np.empty() &&
+        (is_first_person(x.lemma) ||
+         in(x.lemma, {"the", "my", "our", "we", "it", "they", "you", "he", "she", "a", "an", "everything",
+                      "everyone", "everybody", "nobody", "nothing", "anyone", "anybody", "someone", "no"}) ||
+         (x.capitalised && !np.back().capitalised && np.back().lemma != "home"sv && t[k - 1].is_word() &&
+          !is_prep(t[k - 1].lemma))))
       break;
     if (is_aux(x.lemma) || looks_past(x) || is_conj(x.lemma) || is_first_person(x.lemma) ||
         is_fuzzy_pronoun(x.lemma) || lex_.is_negator(x.lemma))
       return;  // a clause, not a phrase
-    if (in(x.lemma, {"the", "a", "an", "my", "our", "their", "his", "her"})) continue;
+    if (in(x.lemma, {"the", "a", "an", "my", "our", "their", "his", "her", "in", "on", "at", "of"})) continue;
     np.push_back(x);
   }
-  if (np.empty() || k >= t.size() || (k > 6 && !comma)) return;
+  if (np.empty() || k >= t.size() || (k > k0 + 7 && !comma)) return;
   const std::size_t rest = k + (comma ? 1 : 0);
   if (t.size() - rest < 2) return;
-  if (c_.scope.get(ScopeDim::place).empty()) c_.scope.set(ScopeDim::place, canon_phrase(np));
+  // A context word the scope lexicon has already read ("In the staging
+  // environment": the environment is staging) is not a place of its own.
+  const bool generic = np.size() == 1 && in(np.front().lemma, {"environment", "env", "account", "cluster", "setup",
+                                                               "instance", "stack", "deployment", "tier"});
+  if (c_.scope.get(ScopeDim::place).empty() && !generic) c_.scope.set(ScopeDim::place, canon_phrase(np));
   t.erase(t.begin(), t.begin() + static_cast<long>(rest));
+}
+
+/// A leading subordinate clause ("When we eat out I don't watch the salt",
+/// "If the donation centre asks, I'm A positive", "After my doctor flagged
+/// my B12 I started eating fish"): the main clause after it is the claim. A
+/// "when" or "if" clause is the context the claim holds in (a setting, as
+/// "when driving" is); "when it comes to X" names a topic, a place-like
+/// context as "with groceries" does.
+void Parser::strip_leading_clause(Toks& t) {
+  // "One of my road bikes is a steel Genesis", "Most of our services are
+  // FastAPI apps": the part is said of the things themselves.
+  if (t.size() > 4 && t[1].is_word() && t[1].lemma == "of"sv && t[2].is_word() &&
+      in(t[2].lemma, {"my", "our", "the", "his", "her", "their"}) &&
+      (t[0].kind == Token::Kind::number ||
+       (t[0].is_word() && in(t[0].lemma, {"one", "some", "most", "all", "both", "many", "several", "half"}))))
+    t.erase(t.begin(), t.begin() + 2);
+  if (t.size() < 5 || !t[0].is_word()) return;
+  const std::string& l0 = t[0].lemma;
+  const bool context = in(l0, {"when", "whenever", "while", "whilst", "if", "unless", "once"});
+  const bool sequence = in(l0, {"after", "before", "since", "because", "although", "though"});
+  if (!context && !sequence) return;
+  const Token& s1 = t[1];
+  if (!s1.is_word()) return;
+  // "when it comes to travel(,) I splurge"
+  if (l0 == "when"sv && s1.lemma == "it"sv && t[2].lemma == "come"sv && t.size() > 5 && t[3].lemma == "to"sv) {
+    Toks topic;
+    std::size_t k = 4;
+    for (; k < t.size() && k < 9; ++k) {
+      const Token& x = t[k];
+      if (x.kind == Token::Kind::punct) break;
+      if (!topic.empty() && (is_first_person(x.lemma) || in(x.lemma, {"he", "she", "they", "you", "my", "our"})))
+        break;
+      if (x.is_word() && !in(x.lemma, {"the", "a", "an", "my", "our", "his", "her", "their"})) topic.push_back(x);
+    }
+    if (topic.empty() || k >= t.size() - 1) return;
+    if (c_.scope.get(ScopeDim::place).empty()) c_.scope.set(ScopeDim::place, canon_phrase(topic));
+    if (t[k].kind == Token::Kind::punct) ++k;
+    t.erase(t.begin(), t.begin() + static_cast<long>(k));
+    return;
+  }
+  // The clause has a subject of its own (or is a gerund: "When eating out
+  // he ..."), then a verb; the main clause starts at a comma or at the next
+  // subject pronoun, possessive or name after that verb.
+  const bool gerund = s1.text.size() > 4 && s1.text.compare(s1.text.size() - 3, 3, "ing") == 0 && verb_capable(s1);
+  const bool own_subject = is_first_person(s1.lemma) || in(s1.lemma, {"he", "she", "they", "you", "it", "the"}) ||
+                           is_possessive_det(s1.lemma) || s1.capitalised || (noun_capable(s1) && !verb_capable(s1));
+  if (!gerund && !own_subject) return;
+  std::size_t end = 0, main = 0;
+  bool verb = gerund;
+  for (std::size_t k = 2; k < t.size() && k < 16; ++k) {
+    const Token& x = t[k];
+    if (x.kind == Token::Kind::punct) {
+      if (x.text == ","sv && verb) end = k, main = k + 1;
+      break;
+    }
+    if (verb && k >= 3 &&
+        (in(x.lemma, {"i", "we", "he", "she", "they"}) || (x.capitalised && x.is_word() && t[k - 1].is_word() &&
+                                                           !t[k - 1].capitalised && !is_prep(t[k - 1].lemma)))) {
+      end = k, main = k;
+      break;
+    }
+    if (x.is_word() && (is_aux(x.lemma) || looks_past(x) || (x.text != x.lemma && verb_capable(x)) ||
+                        (k == 2 && verb_capable(x))))
+      verb = true;
+  }
+  if (main == 0 || t.size() - main < 2) return;
+  if (context && c_.scope.get(ScopeDim::setting).empty()) {
+    std::string v;
+    for (std::size_t k = 1; k < end; ++k) {
+      const Token& x = t[k];
+      if (!x.is_word() || is_aux(x.lemma) || is_first_person(x.lemma) || is_possessive_det(x.lemma) ||
+          in(x.lemma, {"he", "she", "they", "you", "it", "the", "a", "an", "just"}))
+        continue;
+      v += (v.empty() ? "" : " ") + x.lemma;
+    }
+    if (!v.empty()) c_.scope.set(ScopeDim::setting, (l0 == "if"sv || l0 == "unless"sv ? "if " : "when ") + v);
+  }
+  t.erase(t.begin(), t.begin() + static_cast<long>(main));
 }
 
 void Parser::strip_drops(Toks& t) {
@@ -2649,6 +2764,17 @@ Claim Parser::run(std::string_view text) {
       while (j < all.size() && !(all[j].kind == Token::Kind::punct && all[j].text != "'"sv)) ++j;
       all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
     }
+  // ", never could", ", never have", ", never will": an elliptic echo of
+  // what was just said ("i can't stand scary films, never could"), not a
+  // second negation.
+  for (std::size_t i = 0; i + 2 < all.size(); ++i)
+    if (all[i].kind == Token::Kind::punct && all[i].text == ","sv && all[i + 1].is_word() &&
+        all[i + 1].lemma == "never"sv && all[i + 2].is_word() && is_aux(all[i + 2].lemma)) {
+      std::size_t j = i + 3;
+      while (j < all.size() && all[j].is_word() && (is_aux(all[j].lemma) || all[j].lemma == "really"sv)) ++j;
+      if (j < all.size() && all[j].kind != Token::Kind::punct) continue;
+      all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
+    }
   // "DB port: 5432", "pool timeout = 90s": a setting written as key and
   // value says what "the pool timeout is 90s" says. Only a short key (no
   // verb, no person) and a short value: "Note: the API listens on 8080" is
@@ -2698,6 +2824,7 @@ Claim Parser::run(std::string_view text) {
   for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never"sv);
   scan_cues(sent);
   strip_history(sent);
+  strip_leading_clause(sent);
   Toks second;
   Toks main = split_clauses(sent, &second);
   for (std::size_t i = 0; i + 1 < main.size(); ++i)

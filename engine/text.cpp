@@ -331,6 +331,25 @@ void expand(const std::string& piece, std::vector<std::pair<std::string, std::st
   if (w == "cannot"sv) return push("can", piece.substr(0, 3)), push("not", piece.substr(3));
   if (w == "gonna"sv) return push("going", piece), push("to", "");
   if (w == "wanna"sv) return push("want", piece), push("to", "");
+  // Chat drops the apostrophe ("im 41", "dont own a car", "thats fine"):
+  // only forms that are no other word ("ill", "id", "its", "well", "were"
+  // are), and not in capitals ("IM" is instant messaging).
+  if (piece.size() > 1 && !(std::isupper(static_cast<unsigned char>(piece[0])) &&
+                            std::isupper(static_cast<unsigned char>(piece[1])))) {
+    static constexpr std::array<std::array<std::string_view, 3>, 25> kBare = {{
+        {"im", "i", "am"},           {"ive", "i", "have"},        {"dont", "do", "not"},
+        {"doesnt", "does", "not"},   {"didnt", "did", "not"},     {"isnt", "is", "not"},
+        {"arent", "are", "not"},     {"wasnt", "was", "not"},     {"werent", "were", "not"},
+        {"havent", "have", "not"},   {"hasnt", "has", "not"},     {"hadnt", "had", "not"},
+        {"cant", "can", "not"},      {"wont", "will", "not"},     {"wouldnt", "would", "not"},
+        {"couldnt", "could", "not"}, {"shouldnt", "should", "not"}, {"thats", "that", "is"},
+        {"theres", "there", "is"},   {"youre", "you", "are"},     {"theyre", "they", "are"},
+        {"weve", "we", "have"},      {"youve", "you", "have"},    {"theyve", "they", "have"},
+        {"whats", "what", "is"},
+    }};
+    for (const auto& [bare, first, second] : kBare)
+      if (w == bare) return push(std::string(first), piece), push(std::string(second), "");
+  }
   if (ends("n't")) {
     std::string stem = w.substr(0, w.size() - 3);
     if (stem == "ca"sv) stem = "can";

@@ -1293,3 +1293,66 @@ TEST(Normalizer, AKeyThatNamesARelationIsNoIdentity) {
   EXPECT_EQ(test::structural_verdict("My birthday is March 3.", "My birthday is in October.").classification,
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, ALeadingPhraseEndsWhereTheClauseSubjectStarts) {
+  // Without a comma, the phrase ends at a pronoun, an indefinite pronoun, a
+  // name after a common noun or a count; a possessive stays inside it.
+  Claim h = claim("In the city he always takes the metro.");
+  EXPECT_EQ(h.subject, "he");
+  EXPECT_EQ(h.scope.get(ScopeDim::place), "city");
+  Claim p = claim("At my parents' house we only speak Spanish.");
+  EXPECT_EQ(p.subject, "user");
+  EXPECT_EQ(p.slot, "speak");
+  EXPECT_FALSE(p.scope.get(ScopeDim::place).empty());
+  EXPECT_EQ(claim("In my own kitchen everything is plant-based.").subject, "everything");
+  Claim n = claim("Over on the platform team one approval is enough to merge.");
+  EXPECT_EQ(n.scope.get(ScopeDim::place), "platform team");
+  EXPECT_EQ(n.subject, claim("One approval is enough to merge.").subject);
+  // A phrase the scope lexicon reads loses its preposition and context noun too.
+  Claim s = claim("In the staging environment Stripe runs in test mode.");
+  EXPECT_EQ(s.subject, "stripe");
+  EXPECT_EQ(s.scope.get(ScopeDim::env), "staging");
+  // "Back home in Texas": the direction word goes with the phrase.
+  EXPECT_EQ(claim("Back home in Texas I drive about 60 miles a day.").subject, "user");
+  // Two such contexts are disjoint: both can hold.
+  EXPECT_EQ(classify("In the city I cycle everywhere.", "At my parents' place in the countryside I drive everywhere."),
+            Classification::context_dependent);
+}
+
+TEST(Normalizer, ALeadingSubordinateClauseIsAContextNotTheSubject) {
+  Claim w = claim("When we eat out I don't watch the salt at all.");
+  EXPECT_EQ(w.subject, "user");
+  EXPECT_EQ(w.stance, -1);
+  EXPECT_EQ(w.scope.get(ScopeDim::setting), "when eat out");
+  Claim i = claim("If the donation centre asks, I'm A positive.");
+  EXPECT_EQ(i.subject, "user");
+  EXPECT_EQ(i.scope.get(ScopeDim::setting), "if donation centre ask");
+  // "When it comes to X" names a topic.
+  Claim t = claim("When it comes to investing, I'm pretty risk-averse.");
+  EXPECT_EQ(t.subject, "user");
+  EXPECT_FALSE(t.scope.get(ScopeDim::place).empty());
+  // A clause of sequence ("after ...") is dropped without becoming a context.
+  Claim a = claim("After my doctor flagged my B12 levels I started eating fish again.");
+  EXPECT_EQ(a.subject, "user");
+  EXPECT_TRUE(a.scope.empty());
+  // A sentence that is only a question keeps its words.
+  EXPECT_NE(claim("When does the 9:15 from Leeds arrive in York?").subject, "user");
+}
+
+TEST(Normalizer, PartOfTheThingsIsSaidOfTheThings) {
+  EXPECT_EQ(claim("One of my road bikes is a steel Genesis.").subject, "road bike");
+  EXPECT_EQ(claim("One of my cats is ginger.").subject, "cat");
+  EXPECT_EQ(claim("Most of our Python services are FastAPI apps.").subject, "python service");
+}
+
+TEST(Normalizer, ChatContractionsWithoutTheApostropheAreContractions) {
+  EXPECT_EQ(claim("im around 154 lbs").subject, "user");
+  EXPECT_EQ(claim("i dont own a car").stance, claim("I don't own a car").stance);
+  EXPECT_EQ(claim("i dont own a car").stance, -1);
+  // Not in capitals: "IM" is a word of its own.
+  EXPECT_NE(claim("IM is how the team talks").subject, "user");
+  // ", never could" echoes the denial; it is no second negation.
+  EXPECT_EQ(claim("i cant stand scary films, never could").stance, claim("I can't stand scary films.").stance);
+  EXPECT_EQ(classify("User enjoys watching horror movies.", "i cant stand scary films, never could"),
+            Classification::true_contradiction);
+}
