@@ -948,6 +948,74 @@ bool is_person(const WordNet& wn, const std::string& subject) {
   return !ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person"sv;
 }
 
+/// Whether a one-word subject is someone's name as `text` writes it: with
+/// a capital inside a sentence ("Rob's schedule", "...; Carol snapped"), or
+/// at its start when WordNet knows the word as no common noun ("Priya
+/// speaks Hindi") or only as a named instance ("Daniel"). A word for a
+/// relation is no name however written ("Mum and Dad").
+bool names_someone(const WordNet& wn, const std::string& subject, std::string_view text) {
+  if (subject.empty() || subject.find(' ') != std::string::npos || subject.size() < 2 ||
+      std::ranges::any_of(std::initializer_list<std::string_view>{"user", "what", "who", "where", "when", "how", "which", "why", "this", "that", "there",
+                        "here", "it", "he", "she", "they", "we", "you", "someone", "everyone", "anyone", "nobody"},
+                          [&](std::string_view w) { return w == subject; }))
+    return false;
+  const auto ids = wn.synsets(subject, Pos::noun);
+  bool instance = false;
+  if (!ids.empty()) {
+    for (const auto& p : wn.pointers(ids.front())) instance = instance || p.rel == WordNet::Rel::instance_hypernym;
+    if (!instance && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person"sv)
+      return false;
+  }
+  bool capital_inside = false, capital_first = false;
+  for (std::size_t at = 0; at + subject.size() <= text.size(); ++at) {
+    bool match = true;
+    for (std::size_t k = 0; k < subject.size() && match; ++k)
+      match = std::tolower(static_cast<unsigned char>(text[at + k])) == subject[k];
+    if (!match || (at > 0 && std::isalnum(static_cast<unsigned char>(text[at - 1]))) ||
+        (at + subject.size() < text.size() && std::isalpha(static_cast<unsigned char>(text[at + subject.size()]))))
+      continue;
+    // A capital, not an acronym ("The API is ...").
+    if (!std::isupper(static_cast<unsigned char>(text[at])) ||
+        (subject.size() > 1 && std::isupper(static_cast<unsigned char>(text[at + 1]))))
+      continue;
+    std::size_t p = at;
+    while (p > 0 && (text[p - 1] == ' ' || text[p - 1] == '"' || text[p - 1] == '\'')) --p;
+    const bool first = p == 0 || text[p - 1] == '.' || text[p - 1] == '!' || text[p - 1] == '?';
+    (first ? capital_first : capital_inside) = true;
+  }
+  return capital_inside || (capital_first && (ids.empty() || instance));
+}
+
+/// One subject is someone the user names by relation ("my sister", "our
+/// teenager", "my husband") and the other a person's name.
+bool person_and_name(const WordNet& wn, const Claim& a, std::string_view text_a, const Claim& b,
+                     std::string_view text_b) {
+  auto relation = [&](const Claim& c) {
+    if (c.subject.empty() || c.subject == "user"sv || !is_person(wn, c.subject)) return false;
+    const auto sp = c.subject.rfind(' ');
+    const std::string head = sp == std::string::npos ? c.subject : c.subject.substr(sp + 1);
+    return std::find(c.possessions.begin(), c.possessions.end(), head) != c.possessions.end() ||
+           std::find(c.possessions.begin(), c.possessions.end(), c.subject) != c.possessions.end();
+  };
+  // Not when the relation is named already ("my best friend is Jordan")
+  // or the name is given the relation ("Priya's been my best friend"): a
+  // naming of its own, which the slots compare.
+  auto named = [&](const Claim& rel, std::string_view text, const Claim& name) {
+    for (const auto& v : rel.values) {
+      if (rel.predicate == "be"sv && names_someone(wn, v, text)) return true;
+      for (const auto& w : words_of(v))
+        if (w == name.subject) return true;  // "My brother ... one child, Noor" / "Noor ..."
+    }
+    const auto head = words_of(rel.subject).back();
+    for (const auto& v : name.values)
+      for (const auto& w : words_of(v))
+        if (w == head) return true;
+    return false;
+  };
+  return (relation(a) && names_someone(wn, b.subject, text_b) && !named(a, text_a, b)) ||
+         (relation(b) && names_someone(wn, a.subject, text_a) && !named(b, text_b, a));
+}
+
 bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
   auto content = [&](const Claim& c) { return content_words(lex, c); };
   auto subject_words = [&](const Claim& c) {
@@ -1339,7 +1407,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   if (a.figurative || b.figurative) {
     const Claim& other = a.figurative ? b : a;
     bool related = a.subject == b.subject || other.subject == "user"sv ||
-                   other.subject_kind == SubjectKind::fuzzy;
+                   other.subject_kind == SubjectKind::fuzzy ||
+                   person_and_name(lex.wordnet(), a, ea.text, b, eb.text);
     for (const auto& k : a.keywords)
       related = related || std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end();
     if (!related) {
@@ -1400,6 +1469,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         fuzzy_subject = true;
       }
     }
+  }
+  if (!same_subject && person_and_name(lex.wordnet(), a, ea.text, b, eb.text)) {
+    // "My sister has a dog" / "Priya also owns a cat": someone named on one
+    // side and by their relation on the other is, in what one user says,
+    // most likely one person; fuzzy, so never a block.
+    same_subject = true;
+    fuzzy_subject = true;
   }
   if (!same_subject && !a.subject.empty() && !b.subject.empty()) {
     // The same words in another order or form ("pushing directly to main" /

@@ -537,6 +537,27 @@ TEST(JudgeRules, APronounMeansThePersonTheOtherSideNamesIfItFits) {
                         C::unrelated);
 }
 
+// Someone the user names by relation on one side and a person's name on the
+// other are most likely one person: the slots are compared, never to a
+// block. A relation already named, a name given as a value, a word for a
+// relation written with a capital and an acronym do not link.
+TEST(JudgeRules, ARelationAndANameAreOnePersonIfNothingNamesTheRelation) {
+  for (const Pair& p : {Pair{"My sister lives in Melbourne.", "Priya lives in Perth."},
+                        Pair{"My husband works at Siemens.", "Today Rob works at Bosch."}}) {
+    const Verdict v = test::verdict_with(test::structural_lexicon(), p.a, p.b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_NE(v.write_tier, WriteTier::block) << p.a << " / " << p.b;
+  }
+  expect_all_structural({{"At work my husband always wears a suit.", "At home Daniel always wears a tracksuit."}},
+                        C::context_dependent);
+  expect_all_structural({{"My girlfriend is the calmest person I know.",
+                          "Chloe completely lost her mind over the spider in the bath."}},
+                        C::figurative);
+  expect_all_structural({{"My best friend is Jordan.", "Priya lives in Perth."},
+                         {"The API is written in Go.", "My sister lives in Rome."}},
+                        C::unrelated);
+}
+
 // Two statements of the speaker that share a topic (here "the concert"),
 // with nothing opposing them, are compatible: the pre-screen pairs them, so
 // they are not "unrelated".
