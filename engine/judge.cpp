@@ -1780,9 +1780,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     const ClassDef* k = lex.class_of(cl.values.front());
     if (!k || !k->exclusive) return true;
     const std::string& v = st.values.front();
-    if (std::find(k->members.begin(), k->members.end(), v) != k->members.end() ||
-        wn.synsets(v, Pos::adj).empty())
-      return true;
+    if (std::find(k->members.begin(), k->members.end(), v) != k->members.end()) return true;
+    // A holder of world knowledge of its own ("teetotaler": no alcohol) is
+    // its own attribute, not another member ("vegetarian" / "teetotal").
+    for (const auto& e : lex.exclusions())
+      if (e.holder == v) return false;
+    if (wn.synsets(v, Pos::adj).empty()) return true;
     const std::string& m = cl.values.front();
     return wn.antonyms(v, m, Pos::adj) || wn.synonyms(v, m, Pos::adj);
   };

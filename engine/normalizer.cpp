@@ -526,7 +526,13 @@ void Parser::evaluative_copula(Toks& s) const {
     ++k;
   const auto m = lex_.evaluative_table().match(lemmas_of(s), k);
   if (!m) return;
-  const std::size_t after = k + m.length;
+  std::size_t after = k + m.length;
+  // "one of my fav herbs": the kind after a favourite of several goes with it.
+  if (in(s[after - 1].lemma, {"fav", "favourite", "favorite", "favourites", "favorites"}))
+    for (std::size_t n = 0; n < 3 && after < s.size() && s[after].is_word() && !is_conj(s[after].lemma) &&
+                            !is_prep(s[after].lemma) && noun_capable(s[after]);
+         ++n)
+      ++after;
   // Nothing but "to me" / "for me" (or the end of the clause) after it.
   std::size_t end = after;
   if (end + 1 < s.size() && in(s[end].lemma, {"to", "for"}) && in(s[end + 1].lemma, {"me", "i"})) end += 2;
@@ -549,8 +555,38 @@ void Parser::evaluative_copula(Toks& s) const {
 /// A verb in its -s form ("Drives a Civic") is parse_subject's. Not for
 /// project notes, whose missing subject is the project.
 void Parser::subjectless_note(Toks& s) const {
-  if (ctx_.kind == MemoryKind::concept_ || s.size() < 3 || !s[0].is_word() || !s[1].is_word()) return;
+  if (ctx_.kind == MemoryKind::concept_ || s.size() < 2 || !s[0].is_word() || !s[1].is_word()) return;
   const std::string& l0 = s[0].lemma;
+  if (l0 == "no"sv) {
+    // "No kids.", "No kids of my own", "No known allergies", "No pets at the
+    // moment": a note that the person has none of a kind of people, animals,
+    // conditions or things ("I have no kids"); not a rule ("No deploys on
+    // Fridays": an act) nor a sentence with a verb ("No one knows").
+    std::size_t h = 1;
+    if (h + 1 < s.size() && s[h].is_word() && in(s[h].text, {"known", "real", "other", "more"})) ++h;
+    const std::string_view file = noun_lexfile(s[h].lemma);
+    bool verb = false;
+    for (std::size_t k = h + 1; k < s.size(); ++k)
+      verb = verb || (s[k].is_word() && (is_aux(s[k].lemma) || looks_past(s[k]) ||
+                                         (s[k].text != s[k].lemma && s[k].text.back() == 's' && verb_capable(s[k]) &&
+                                          wn_.synsets(s[k].text, Pos::noun).empty())));
+    if (s[h].is_word() && !verb &&
+        in(file, {"noun.person", "noun.animal", "noun.state", "noun.possession", "noun.artifact"})) {
+      Toks out{word_token("i", "i", "i"), word_token("have", "have", "have")};
+      for (std::size_t k = 0; k < s.size(); ++k) {
+        // "of my own" says nothing more.
+        if (k + 2 < s.size() && s[k].lemma == "of"sv && in(s[k + 1].lemma, {"my", "our"}) && s[k + 2].lemma == "own"sv) {
+          k += 2;
+          continue;
+        }
+        if (k == 1 && h == 2) continue;  // "no known allergies": "known" says nothing more
+        out.push_back(s[k]);
+      }
+      s.swap(out);
+      return;
+    }
+  }
+  if (s.size() < 3) return;
   auto only = [&](const std::string& w, Pos pos) {
     for (Pos p : {Pos::noun, Pos::verb, Pos::adj, Pos::adv})
       if ((p == pos) == wn_.synsets(w, p).empty()) return false;
@@ -734,6 +770,13 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     starts = starts || looks_past(nx);
     if (!starts && nx.capitalised && i + 2 < s.size() && looks_past(s[i + 2])) starts = true;
     if (!starts && l == ","sv) starts = present_clause_at(s, i + 1);
+    // "... and won't go near a sushi place": a negated modal with the
+    // subject left out starts a clause of the same subject ("... and
+    // haven't touched one since" goes on with the change just told).
+    if (!starts && (l == "and"sv || l == "but"sv) && in(nx.lemma, {"will", "would", "can", "could", "do"}) &&
+        i + 2 < s.size() &&
+        in(s[i + 2].lemma, {"not", "never"}))
+      starts = true;
     // "..., so no shrimp or crab for me", "..., because ...": a consequence
     // or a reason is a clause of its own.
     if (!starts && l == ","sv && in(nx.lemma, {"so", "because"})) starts = true;
@@ -3140,6 +3183,12 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
     if (!t->is_word()) continue;
     ++words;
     const std::string& l = t->lemma;
+    if (in_prep_phrase && in(l, {"the", "a", "an"})) continue;  // "for the last ten years"
+    // A verb first ("quit spanish after the summer") is a clause without its "I".
+    // ("learning Japanese" is "I'm learning Japanese").
+    if (words == 1 && !wn.synsets(l, Pos::verb).empty() && wn.synsets(l, Pos::noun).empty() &&
+        wn.synsets(l, Pos::adj).empty() && !(t->text.size() > 4 && t->text.ends_with("ing")))
+      return std::nullopt;
     if (is_first_person(l) || is_aux(l) || is_fuzzy_pronoun(l) || is_possessive_det(l) ||
         in(l, {"you", "everyone", "everybody", "people", "anyone", "anybody", "nobody", "the", "a",
                "an", "no", "not", "never", "what", "how", "who"}) ||

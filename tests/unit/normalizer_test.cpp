@@ -1356,3 +1356,43 @@ TEST(Normalizer, ChatContractionsWithoutTheApostropheAreContractions) {
   EXPECT_EQ(classify("User enjoys watching horror movies.", "i cant stand scary films, never could"),
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, OneFavouriteOfSeveralOrTheBestPartOfTheDayIsALiking) {
+  for (const char* text : {"cilantro is honestly one of my fav herbs", "running is the best part of my day"}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.slot, "like") << text;
+    EXPECT_EQ(c.stance, 1) << text;
+  }
+  EXPECT_EQ(classify("I hate running.", "running is the best part of my day"), Classification::true_contradiction);
+  // The one favourite stays a single-valued favourite.
+  EXPECT_NE(claim("Radiohead is my favourite band").slot, "like");
+  // "... and won't go near a sushi place": the stance of the first clause stays.
+  EXPECT_EQ(claim("Ana can't stand raw fish and won't go near a sushi place.").stance, -1);
+}
+
+TEST(Normalizer, ANoteOfNoneIsTheSpeakersDenial) {
+  for (const char* text : {"No kids.", "No kids of my own.", "No pets at the moment.", "No known allergies."}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.stance, -1) << text;
+  }
+  EXPECT_EQ(claim("No kids of my own.").values, std::vector<std::string>{"child"});
+  // A rule or a sentence is not a note of the speaker's.
+  EXPECT_NE(claim("No deploys on Fridays.").subject, "user");
+  EXPECT_NE(claim("No one knows the answer.").subject, "user");
+  EXPECT_EQ(classify("No kids of my own.", "My daughter starts kindergarten Monday."),
+            Classification::true_contradiction);
+  // "bro" is a brother; a fragment with a period after it is still a fragment.
+  EXPECT_EQ(claim("my younger bro is crashing at my place").subject, "younger brother");
+  EXPECT_EQ(claim("Strict vegetarian for the last ten years.").slot, "diet");
+  // "local" alone is no development environment ("at the local hospital").
+  EXPECT_TRUE(claim("Nurse at the local hospital.").scope.get(ScopeDim::env).empty());
+}
+
+TEST(Normalizer, AHolderOfItsOwnWorldKnowledgeIsNoOtherMemberOfAClass) {
+  // "teetotal" is about alcohol, "vegetarian" about meat: both can hold.
+  const Verdict v = test::verdict_with(test::structural_lexicon(), "I'm vegetarian.", "I'm teetotal.");
+  EXPECT_NE(v.classification, Classification::true_contradiction) << v.reasoning;
+  EXPECT_NE(v.write_tier, WriteTier::block);
+}
