@@ -1064,7 +1064,15 @@ void Parser::strip_scopes(Toks& t) {
     // runs in test mode", "On the dev cluster, ..."): its preposition, its
     // determiners and a context noun after the scope go with it, so the
     // clause's own subject comes first.
-    if (i > 0 && in(lem[0], {"in", "on", "at", "during", "for", "over", "through", "throughout"}) &&
+    const bool prep_first = in(lem[0], {"in", "on", "at", "during", "for", "over", "through", "throughout"});
+    if (i == 0 && prep_first) {
+      // "In the sandbox account anyone can deploy": the phrase is the match.
+      const std::size_t after = m.length;
+      if (after + 2 < t.size() && in(lem[after], {"environment", "env", "account", "cluster", "setup", "instance",
+                                                  "stack", "deployment", "tier", "region"}))
+        drop[after] = true;
+    }
+    if (i > 0 && prep_first &&
         std::all_of(lem.begin() + 1, lem.begin() + static_cast<long>(i),
                     [](const std::string& w) { return in(w, {"the", "a", "an", "my", "our", "their", "your"}); })) {
       for (std::size_t k = 0; k < i; ++k) drop[k] = true;
@@ -1171,7 +1179,17 @@ void Parser::strip_purpose(Toks& t) {
     if (!in(t[i].lemma, {"when", "while", "whenever"})) continue;
     std::size_t k = i + 1;
     if (k < t.size() && (is_first_person(t[k].lemma) || in(t[k].lemma, {"he", "she", "they"}))) ++k;
-    if (k + 1 != t.size() && !(k + 1 < t.size() && t[k + 1].kind == Token::Kind::punct)) continue;
+    // The activity may take an object of a few words ("when I play
+    // basketball", "while I'm driving the kids"): nothing after it but
+    // plain words to the end.
+    if (k < t.size() && t[k].is_word() && is_aux(t[k].lemma) && k + 1 < t.size() &&
+        t[k + 1].text.ends_with("ing"))
+      ++k;  // "while I'm driving"
+    std::size_t e = k + 1;
+    while (e < t.size() && e <= k + 3 && t[e].is_word() && !is_aux(t[e].lemma) && !is_conj(t[e].lemma) &&
+           !is_first_person(t[e].lemma) && !lex_.is_negator(t[e].lemma))
+      ++e;
+    if (e != t.size() && !(e < t.size() && t[e].kind == Token::Kind::punct)) continue;
     const Token& g = t[k];
     if (!g.is_word() || !verb_capable(g) || is_aux(g.lemma) || lex_.class_of(g.lemma)) continue;
     if (c_.scope.get(ScopeDim::setting).empty()) c_.scope.set(ScopeDim::setting, "for " + g.lemma);
@@ -1264,6 +1282,22 @@ void Parser::strip_leading_adjunct(Toks& t) {
 /// other.
 void Parser::strip_leading_pp(Toks& t) {
   if (t.size() < 4 || !t[0].is_word()) return;
+  // "After 8pm alerts only go to Slack", "Before noon I ...", "After dark
+  // ...": a part of the day the statement holds in.
+  if (in(t[0].lemma, {"after", "before"}) &&
+      (t[1].kind == Token::Kind::time || (t[0].lemma == "after"sv && t[1].lemma == "dark"sv))) {
+    const int h = t[1].kind == Token::Kind::time ? std::atoi(t[1].text.c_str()) : 20;
+    std::string part;
+    if (t[0].lemma == "after"sv)
+      part = h >= 22 || h < 4 ? "night" : h >= 17 ? "evening" : h >= 12 ? "afternoon" : "";
+    else if (h <= 12 && h >= 5)
+      part = "morning";
+    if (part.empty()) return;
+    if (c_.scope.get(ScopeDim::time_of_day).empty()) c_.scope.set(ScopeDim::time_of_day, part);
+    const std::size_t rest = 2 + (t[2].kind == Token::Kind::punct && t[2].text == ","sv ? 1 : 0);
+    t.erase(t.begin(), t.begin() + static_cast<long>(rest));
+    return;
+  }
   std::size_t k0 = 0;
   // "Back home in Texas", "Out in the countryside", "Over on the platform
   // team": a direction word before the phrase goes with it.
@@ -1734,7 +1768,8 @@ std::size_t Parser::parse_subject(const Toks& t) {
       const bool plural = x.text != x.lemma && x.text.back() == 's' && !wn_.synsets(x.lemma, Pos::noun).empty();
       const bool next_verbish = i + 1 < t.size() && t[i + 1].is_word() && verb_capable(t[i + 1]) &&
                                 (t[i + 1].text != t[i + 1].lemma || plural) && !t[i + 1].capitalised &&
-                                !is_prep(t[i + 1].lemma) && !is_aux(t[i + 1].lemma);
+                                !is_prep(t[i + 1].lemma) &&
+                                (!is_aux(t[i + 1].lemma) || (plural && t[i + 1].lemma == "get"sv));  // "keys get"
       // A determiner right after it: it is the verb ("my son plays the drums").
       const bool next_det = i + 1 < t.size() && in(t[i + 1].lemma, {"the", "a", "an", "my", "our", "his", "her",
                                                                    "their", "its", "your"});
@@ -2877,9 +2912,19 @@ Claim Parser::run(std::string_view text) {
   strip_time(main);
   strip_scopes(main);
   strip_purpose(main);
+  // "Production: never deploy on Fridays": a label the scope took leaves its colon.
+  while (!main.empty() && main.front().kind == Token::Kind::punct &&
+         (main.front().text == ":"sv || main.front().text == ","sv))
+    main.erase(main.begin());
   strip_leading_adjunct(main);
   strip_leading_pp(main);
   strip_drops(main);
+  // "Never deploy on Fridays": an imperative, as "Don't deploy on Fridays".
+  if (main.size() > 1 && main[0].is_word() && main[0].lemma == "never"sv && main[1].is_word() &&
+      main[1].text == main[1].lemma && verb_capable(main[1]) && !is_aux(main[1].lemma)) {
+    main[0] = word_token("not", "not", main[0].surface);
+    main.insert(main.begin(), word_token("do", "do", ""));
+  }
   const std::size_t pred = parse_subject(main);
   if (c_.subject == "it"sv) {
     // "At home it's paper books for me": a dummy "it" with the speaker named

@@ -1396,3 +1396,24 @@ TEST(Normalizer, AHolderOfItsOwnWorldKnowledgeIsNoOtherMemberOfAClass) {
   EXPECT_NE(v.classification, Classification::true_contradiction) << v.reasoning;
   EXPECT_NE(v.write_tier, WriteTier::block);
 }
+
+TEST(Normalizer, ContextsSaidInOtherWaysAreScopes) {
+  // A leading "after 8pm" / "before noon" is a part of the day.
+  EXPECT_EQ(claim("After 8pm alerts only go to the Slack channel.").scope.get(ScopeDim::time_of_day), "evening");
+  EXPECT_EQ(claim("Before noon I never take calls.").scope.get(ScopeDim::time_of_day), "morning");
+  EXPECT_EQ(claim("After 6pm I don't check email even once.").subject, "user");
+  // A trailing activity with its object ("when I play basketball").
+  EXPECT_EQ(claim("I always wear my knee brace when I play basketball.").scope.get(ScopeDim::setting), "for play");
+  // A sandbox and a load-test environment are environments.
+  EXPECT_EQ(claim("Toggling feature flags in the sandbox needs no review.").scope.get(ScopeDim::env), "sandbox");
+  EXPECT_EQ(claim("Autoscaling is disabled in the load-test environment.").scope.get(ScopeDim::env), "test");
+  EXPECT_EQ(classify("Autoscaling is disabled in the load-test environment.", "In prod, autoscaling is always on."),
+            Classification::context_dependent);
+  // A label the scope reads leaves no subject of its own, and "never" first is an imperative.
+  const Claim p = claim("Production: never deploy on Fridays.");
+  EXPECT_EQ(p.scope.get(ScopeDim::env), "production");
+  EXPECT_EQ(p.stance, -1);
+  EXPECT_EQ(claim("Never deploy on Fridays.").subject, claim("Don't deploy on Fridays.").subject);
+  // A plural noun before "get" is in the subject ("enterprise keys get").
+  EXPECT_EQ(claim("enterprise keys get 6000 rpm").subject, "enterprise key");
+}
