@@ -1416,7 +1416,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // goldfish when it comes to my pills" / "I haven't missed a dose all
       // year": pill, dose): the figure speaks of what the other states.
       const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
-      related = t.synonym + t.close > 0;
+      related = t.synonym + t.close + t.near > 0;
     }
     if (related) {
       r.cls = Classification::figurative;
@@ -1769,7 +1769,18 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // Where a person lives and where a thing is: one slot once the subjects
   // are one ("My sister Priya lives in Melbourne" / "Priya has lived in
   // Perth": the parse knows the relation, not the name, as a person).
-  auto where = [](const std::string& s) { return s == "residence"sv || s == "location"sv; };
+  // "I'm in San Diego" says where the user is, as "I live in California"
+  // does: "be in" a place (WordNet's noun.location, or a named place).
+  auto where_of = [&](const Claim& c) {
+    if (c.slot == "residence"sv || c.slot == "location"sv) return true;
+    if (c.slot != "be in"sv || c.values.size() != 1) return false;
+    const auto ids = wn.synsets(c.values.front(), Pos::noun);
+    if (ids.empty()) return false;
+    if (std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.location"sv) return true;
+    for (const auto& p : wn.pointers(ids.front()))
+      if (p.rel == WordNet::Rel::instance_hypernym) return true;
+    return false;
+  };
   // An adjective outside an exclusive class names another attribute unless
   // WordNet relates it to the member: "I'm single" / "I'm full" are a
   // marital status and how full one is ("I'm left-handed" / "I'm
@@ -1793,7 +1804,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                          (a.slot != b.slot && (a.slot == "state"sv || b.slot == "state"sv) && adjectival(a) &&
                           adjectival(b) && a.subject_kind == SubjectKind::present && state_fits(a, b) &&
                           state_fits(b, a)) ||
-                         (where(a.slot) && where(b.slot));
+                         (where_of(a) && where_of(b));
   auto shares_thing = [&](const Claim& x, const Claim& y) {
     std::vector<std::string> tx = x.values, ty = y.values;
     if (!x.object.empty()) tx.push_back(x.object);
@@ -2341,6 +2352,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     r.cls = Classification::true_contradiction;
     r.conf = conflict;
     if (fuzzy_subject) r.conf = std::min(r.conf, 0.7);
+    // Being somewhere ("I'm in San Diego") may be a visit: never a block.
+    if (a.slot != b.slot && (a.slot == "be in"sv || b.slot == "be in"sv)) r.conf = std::min(r.conf, 0.7);
     // Precision first: a block needs both statements fully accounted for,
     // and a past episode next to a present denial is not certain enough.
     if (!fully_parsed(wn, a) || !fully_parsed(wn, b)) r.conf = std::min(r.conf, 0.8);

@@ -558,6 +558,25 @@ TEST(JudgeRules, ARelationAndANameAreOnePersonIfNothingNamesTheRelation) {
                         C::unrelated);
 }
 
+// Being in a place ("I'm in Austin") says where the user is, as living
+// there does: a more specific place is compatible, another one a
+// contradiction that never blocks (being somewhere may be a visit).
+TEST(JudgeRules, BeingInAPlaceIsWhereTheUserIs) {
+  expect_all_structural({{"I live in Texas.", "I'm in Austin these days"}}, C::compatible);
+  const Verdict v = test::verdict_with(test::structural_lexicon(), "I live in Boston.", "I'm in San Diego");
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  EXPECT_NE(v.write_tier, WriteTier::block);
+}
+
+// A figure of speech next to a statement on a topic of one family (a repo
+// and a monolith, a boss and a manager) is figurative, not unrelated.
+TEST(JudgeRules, AFigureOfSpeechOnARelatedTopicIsFigurative) {
+  expect_all_structural({{"Our monolith has about 300 files.", "This repo is a mile long."},
+                         {"My manager is very patient.", "My boss is gonna have my head for this."},
+                         {"I describe myself as an atheist.", "thank God it's Friday"}},
+                        C::figurative);
+}
+
 // Two statements of the speaker that share a topic (here "the concert"),
 // with nothing opposing them, are compatible: the pre-screen pairs them, so
 // they are not "unrelated".
