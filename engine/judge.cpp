@@ -713,6 +713,29 @@ std::string exclusive_actor_conflict(const Comparer& cmp, const Claim& a, const 
   return act;
 }
 
+/// One text restricts a thing to someone ("Only the SRE team may approve
+/// schema changes") and the other says the same the other way round
+/// ("... need SRE approval and nobody else can sign off"): the "not" of
+/// "nobody else can" is the "only", no rule against the other's.
+bool exclusivity_restated(std::string_view text_a, std::string_view text_b) {
+  auto marks = [](std::string_view t) {
+    bool only = false, nobody_else = false;
+    std::string prev;
+    for_each_word(t, [&](const std::string& w) {
+      only = only || w == "only"sv || w == "solely"sv || w == "exclusively"sv || (prev == "restricted"sv && w == "to"sv);
+      nobody_else = nobody_else || (w == "else"sv && (prev == "nobody"sv || prev == "one"sv || prev == "noone"sv ||
+                                                      prev == "anyone"sv || prev == "anybody"sv)) ||
+                    (prev == "no"sv && w == "other"sv);
+      prev = w;
+      return true;
+    });
+    return std::pair{only, nobody_else};
+  };
+  const auto [only_a, else_a] = marks(text_a);
+  const auto [only_b, else_b] = marks(text_b);
+  return (only_a && else_b) || (only_b && else_a);
+}
+
 /// The quantifier and restriction words of a text ("only", "anyone",
 /// "except", ...): two statements that differ in them rarely say the same
 /// ("Only admins can delete projects" / "Anyone can delete projects").
@@ -1593,7 +1616,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       }
       const bool quantities = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit;
       const bool same_amount = quantities && share_amount(qa, qb);
-      const bool rule_conflict = deontic_conflict(deontic(a), deontic(b));
+      const bool rule_conflict = deontic_conflict(deontic(a), deontic(b)) && !exclusivity_restated(ea.text, eb.text);
       const bool opposed = (quantities && !same_amount) || rule_conflict ||
                            (a.stance * b.stance < 0 && !a.values.empty() && !b.values.empty());
       if (r.temporal && cue_any && !b_hist && !b.additive) {
@@ -1805,7 +1828,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                           adjectival(b) && a.subject_kind == SubjectKind::present && state_fits(a, b) &&
                           state_fits(b, a)) ||
                          (where_of(a) && where_of(b));
-  auto shares_thing = [&](const Claim& x, const Claim& y) {
+  // `fuller`: one named more fully counts too ("the CPAP" / "a CPAP
+  // machine"), for what a change cue ends or replaces.
+  auto shares_thing = [&](const Claim& x, const Claim& y, bool fuller = false) {
     std::vector<std::string> tx = x.values, ty = y.values;
     if (!x.object.empty()) tx.push_back(x.object);
     if (!y.object.empty()) ty.push_back(y.object);
@@ -1815,9 +1840,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (!x.predicate.empty()) tx.push_back(x.predicate);
     if (!y.predicate.empty()) ty.push_back(y.predicate);
     if (!y.slot.empty()) ty.push_back(y.slot);
+    auto light = [](const std::string& w) { return w == "be"sv || w == "have"sv || w == "value"sv || w == "state"sv; };
     for (const auto& p : tx)
-      for (const auto& q : ty)
-        if (p == q && p != "be"sv && p != "have"sv && p != "value"sv && p != "state"sv) return true;
+      for (const auto& q : ty) {
+        if (light(p) || light(q)) continue;
+        if (p == q || (fuller && !numeric(p) && !numeric(q) && (extends_words(p, q) || extends_words(q, p))))
+          return true;
+      }
     return false;
   };
   // A change statement without a slot of its own ("switched to Linear",
@@ -1835,7 +1864,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // "The old billing API was retired", "My dad retired": the subject's state ended.
   const bool pure_stop = stop_cue && b.values.empty() && b.object.empty() && (b.slot.empty() || !lex.slot(b.slot)) &&
                          a.stance > 0;
-  const bool cue_link = cue_any && (cue_targets_a || shares_thing(b, a) || cue_no_slot || domain_cue || pure_stop);
+  const bool cue_link =
+      cue_any && (cue_targets_a || shares_thing(b, a, true) || cue_no_slot || domain_cue || pure_stop);
   // World knowledge: "vegetarian" excludes eating meat.
   // "allergic to peanuts" excludes eating peanuts (exclusions.txt: slot:allergy | ... | *).
   // A verb of the list in a later clause counts ("went to a steakhouse and
@@ -2206,7 +2236,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                                             " in general, the other affirms " + (a.stance < 0 ? thing_b : thing_a), true);
     }
     // Opposing modality ("must" vs "don't have to", "may" vs "must not").
-    if (deontic_conflict(deontic(a), deontic(b)) && (same_thing || thing_a.empty() || thing_b.empty()))
+    if (deontic_conflict(deontic(a), deontic(b)) && (same_thing || thing_a.empty() || thing_b.empty()) &&
+        !exclusivity_restated(ea.text, eb.text))
       oppose(0.9, std::string("the rules oppose (") + to_string(a.modality) + " vs " +
                       (b.stance < 0 ? "not " : "") + to_string(b.modality) + ")", true);
     // Counts of the same thing.

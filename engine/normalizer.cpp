@@ -2899,6 +2899,22 @@ Claim Parser::run(std::string_view text) {
   decade_age(sent);
   evaluative_copula(sent);
   lasted_since(sent);
+  // A reason told after the claim ("I no longer need the CPAP now that I've
+  // lost the weight", "... because my doctor said so") is no part of what
+  // it claims ("since ..." stays: it dates a change).
+  for (std::size_t i = 3; i + 2 < sent.size(); ++i) {
+    const Token& x = sent[i];
+    if (!x.is_word()) continue;
+    std::size_t clause = 0;
+    if (x.lemma == "now"sv && sent[i + 1].lemma == "that"sv) clause = i + 2;
+    else if (x.lemma == "because"sv) clause = i + 1;
+    if (clause == 0 || clause >= sent.size()) continue;
+    const Token& s0 = sent[clause];
+    if (!(is_first_person(s0.lemma) || in(s0.lemma, {"he", "she", "they", "it", "my", "our", "his", "her", "their"})))
+      continue;
+    sent.erase(sent.begin() + static_cast<long>(i), sent.end());
+    break;
+  }
   for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never"sv);
   scan_cues(sent);
   strip_history(sent);

@@ -577,6 +577,19 @@ TEST(JudgeRules, AFigureOfSpeechOnARelatedTopicIsFigurative) {
                         C::figurative);
 }
 
+// "Only X may ..." and "... and nobody else can" say one thing, not two
+// opposed rules; a reason told after a change ("now that ...") is no part
+// of it, and a thing named more fully is the thing the change ends.
+TEST(JudgeRules, OneRestrictionSaidBothWaysAndAChangeWithItsReason) {
+  const Verdict v = test::verdict_with(test::structural_lexicon(),
+                                       "Only the SRE team may approve production database schema changes.",
+                                       "Prod DB schema changes need SRE approval and nobody else can sign off.");
+  EXPECT_NE(v.classification, C::true_contradiction) << v.reasoning;
+  expect_all_structural({{"I use a CPAP machine for my sleep apnoea.",
+                          "I no longer need the CPAP now that I've lost the weight."}},
+                        C::temporal_change);
+}
+
 // Two statements of the speaker that share a topic (here "the concert"),
 // with nothing opposing them, are compatible: the pre-screen pairs them, so
 // they are not "unrelated".
