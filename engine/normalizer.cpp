@@ -1346,7 +1346,9 @@ void Parser::strip_leading_pp(Toks& t) {
   // environment": the environment is staging) is not a place of its own.
   const bool generic = np.size() == 1 && in(np.front().lemma, {"environment", "env", "account", "cluster", "setup",
                                                                "instance", "stack", "deployment", "tier"});
-  if (c_.scope.get(ScopeDim::place).empty() && !generic) c_.scope.set(ScopeDim::place, canon_phrase(np));
+  // "Outside Ramadan" is the context apart from "during Ramadan".
+  const std::string where = (t[k0].lemma == "outside"sv ? "outside " : "") + canon_phrase(np);
+  if (c_.scope.get(ScopeDim::place).empty() && !generic) c_.scope.set(ScopeDim::place, where);
   t.erase(t.begin(), t.begin() + static_cast<long>(rest));
 }
 

@@ -1417,3 +1417,13 @@ TEST(Normalizer, ContextsSaidInOtherWaysAreScopes) {
   // A plural noun before "get" is in the subject ("enterprise keys get").
   EXPECT_EQ(claim("enterprise keys get 6000 rpm").subject, "enterprise key");
 }
+
+TEST(Normalizer, OutsideAContextIsAnotherContext) {
+  EXPECT_EQ(claim("Outside Ramadan I have lunch at my desk at 1pm every day.").scope.get(ScopeDim::place),
+            "outside ramadan");
+  EXPECT_EQ(classify("During Ramadan I don't eat between sunrise and sunset.",
+                     "Outside Ramadan I have lunch at my desk at 1pm every day."),
+            Classification::context_dependent);
+  // The UK is a region, as the EU and the US are.
+  EXPECT_EQ(claim("For the UK entity, PTO requests need two weeks' notice.").scope.get(ScopeDim::place), "uk");
+}
