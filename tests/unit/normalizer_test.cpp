@@ -1427,3 +1427,13 @@ TEST(Normalizer, OutsideAContextIsAnotherContext) {
   // The UK is a region, as the EU and the US are.
   EXPECT_EQ(claim("For the UK entity, PTO requests need two weeks' notice.").scope.get(ScopeDim::place), "uk");
 }
+
+TEST(Tokenizer, AnApostropheSBeforeANumberWordIsAVerb) {
+  // "Mom's seventy-three" says what "Mom is 73" says, as "Mum's 72" does.
+  EXPECT_EQ(claim("Mom's seventy-three, and she still cycles to the market every day.").values,
+            std::vector<std::string>{"73"});
+  EXPECT_EQ(claim("Mom's six.").slot, claim("Mom is six.").slot);
+  EXPECT_EQ(claim("Noah's six and in first grade.").values, std::vector<std::string>{"6"});
+  EXPECT_EQ(classify("My mother is 67.", "Mom's seventy-three, and she still cycles to the market."),
+            Classification::true_contradiction);
+}
