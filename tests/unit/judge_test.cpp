@@ -590,6 +590,15 @@ TEST(JudgeRules, OneRestrictionSaidBothWaysAndAChangeWithItsReason) {
                         C::temporal_change);
 }
 
+// Verbs of change the cue lexicon lists ("pushed back", "weaned off",
+// "shortened") make a change of what the other statement says.
+TEST(JudgeRules, MoreVerbsOfChangeAreChangeCues) {
+  expect_all_structural({{"The sprint demo is on the 14th.", "The PM pushed back the sprint demo to the 21st."},
+                         {"I take melatonin to sleep.", "I weaned off melatonin over the summer."},
+                         {"The session timeout is 30 minutes.", "We shortened the session timeout to 10 minutes."}},
+                        C::temporal_change);
+}
+
 // Two statements of the speaker that share a topic (here "the concert"),
 // with nothing opposing them, are compatible: the pre-screen pairs them, so
 // they are not "unrelated".
