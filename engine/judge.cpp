@@ -723,8 +723,7 @@ bool exclusivity_restated(std::string_view text_a, std::string_view text_b) {
     std::string prev;
     for_each_word(t, [&](const std::string& w) {
       only = only || w == "only"sv || w == "solely"sv || w == "exclusively"sv || (prev == "restricted"sv && w == "to"sv);
-      nobody_else = nobody_else || (w == "else"sv && (prev == "nobody"sv || prev == "one"sv || prev == "noone"sv ||
-                                                      prev == "anyone"sv || prev == "anybody"sv)) ||
+      nobody_else = nobody_else || (w == "else"sv && (prev == "nobody"sv || prev == "one"sv || prev == "noone"sv)) ||
                     (prev == "no"sv && w == "other"sv);
       prev = w;
       return true;
@@ -1797,9 +1796,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   auto where_of = [&](const Claim& c) {
     if (c.slot == "residence"sv || c.slot == "location"sv) return true;
     if (c.slot != "be in"sv || c.values.size() != 1) return false;
+    if (known_place(wn, c.values.front())) return true;
     const auto ids = wn.synsets(c.values.front(), Pos::noun);
     if (ids.empty()) return false;
-    if (std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.location"sv) return true;
     for (const auto& p : wn.pointers(ids.front()))
       if (p.rel == WordNet::Rel::instance_hypernym) return true;
     return false;
@@ -1836,15 +1835,19 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (!y.object.empty()) ty.push_back(y.object);
     tx.insert(tx.end(), x.from_values.begin(), x.from_values.end());
     ty.insert(ty.end(), y.from_values.begin(), y.from_values.end());
+    const std::size_t things_x = tx.size(), things_y = ty.size();  // values and objects; then slots, predicates
     if (!x.slot.empty()) tx.push_back(x.slot);
     if (!x.predicate.empty()) tx.push_back(x.predicate);
     if (!y.predicate.empty()) ty.push_back(y.predicate);
     if (!y.slot.empty()) ty.push_back(y.slot);
     auto light = [](const std::string& w) { return w == "be"sv || w == "have"sv || w == "value"sv || w == "state"sv; };
-    for (const auto& p : tx)
-      for (const auto& q : ty) {
+    for (std::size_t i = 0; i < tx.size(); ++i)
+      for (std::size_t j = 0; j < ty.size(); ++j) {
+        const std::string &p = tx[i], &q = ty[j];
         if (light(p) || light(q)) continue;
-        if (p == q || (fuller && !numeric(p) && !numeric(q) && (extends_words(p, q) || extends_words(q, p))))
+        if (p == q) return true;
+        if (fuller && i < things_x && j < things_y && !numeric(p) && !numeric(q) &&
+            (extends_words(p, q) || extends_words(q, p)))
           return true;
       }
     return false;
@@ -2384,7 +2387,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     r.conf = conflict;
     if (fuzzy_subject) r.conf = std::min(r.conf, 0.7);
     // Being somewhere ("I'm in San Diego") may be a visit: never a block.
-    if (a.slot != b.slot && (a.slot == "be in"sv || b.slot == "be in"sv)) r.conf = std::min(r.conf, 0.7);
+    if (a.slot == "be in"sv || b.slot == "be in"sv) r.conf = std::min(r.conf, 0.7);
     // Precision first: a block needs both statements fully accounted for,
     // and a past episode next to a present denial is not certain enough.
     if (!fully_parsed(wn, a) || !fully_parsed(wn, b)) r.conf = std::min(r.conf, 0.8);

@@ -93,6 +93,12 @@ bool is_fuzzy_pronoun(std::string_view l) {
   return in(l, {"he", "she", "they", "it", "this", "that", "there", "someone", "somebody",
                 "these", "those", "them", "him"});
 }
+/// A noun that names the kind of context a scope word qualifies ("the
+/// staging environment", "the sandbox account").
+bool is_context_noun(std::string_view l) {
+  return in(l, {"environment", "env", "account", "cluster", "setup", "instance", "stack", "deployment", "tier",
+                "region"});
+}
 bool is_cue_noise(std::string_view l) {
   return in(l, {"new", "current", "former", "old", "ex", "previous", "latest"});
 }
@@ -565,12 +571,14 @@ void Parser::subjectless_note(Toks& s) const {
     std::size_t h = 1;
     if (h + 1 < s.size() && s[h].is_word() && in(s[h].text, {"known", "real", "other", "more"})) ++h;
     const std::string_view file = noun_lexfile(s[h].lemma);
-    bool verb = false;
+    // Nothing after the kind but "of my own", "at the moment", "yet": "No
+    // phones at dinner" is a rule.
+    bool note = true;
     for (std::size_t k = h + 1; k < s.size(); ++k)
-      verb = verb || (s[k].is_word() && (is_aux(s[k].lemma) || looks_past(s[k]) ||
-                                         (s[k].text != s[k].lemma && s[k].text.back() == 's' && verb_capable(s[k]) &&
-                                          wn_.synsets(s[k].text, Pos::noun).empty())));
-    if (s[h].is_word() && !verb &&
+      note = note && s[k].is_word() &&
+             in(s[k].lemma, {"of", "my", "our", "own", "at", "the", "moment", "yet", "right", "now", "currently",
+                             "anymore", "whatsoever", "either", "still", "so", "far", "to", "speak"});
+    if (s[h].is_word() && note &&
         in(file, {"noun.person", "noun.animal", "noun.state", "noun.possession", "noun.artifact"})) {
       Toks out{word_token("i", "i", "i"), word_token("have", "have", "have")};
       for (std::size_t k = 0; k < s.size(); ++k) {
@@ -1065,21 +1073,25 @@ void Parser::strip_scopes(Toks& t) {
     // determiners and a context noun after the scope go with it, so the
     // clause's own subject comes first.
     const bool prep_first = in(lem[0], {"in", "on", "at", "during", "for", "over", "through", "throughout"});
-    if (i == 0 && prep_first) {
-      // "In the sandbox account anyone can deploy": the phrase is the match.
-      const std::size_t after = m.length;
-      if (after + 2 < t.size() && in(lem[after], {"environment", "env", "account", "cluster", "setup", "instance",
-                                                  "stack", "deployment", "tier", "region"}))
-        drop[after] = true;
-    }
-    if (i > 0 && prep_first &&
-        std::all_of(lem.begin() + 1, lem.begin() + static_cast<long>(i),
-                    [](const std::string& w) { return in(w, {"the", "a", "an", "my", "our", "their", "your"}); })) {
-      for (std::size_t k = 0; k < i; ++k) drop[k] = true;
+    const bool dets_between =
+        i > 0 && std::all_of(lem.begin() + 1, lem.begin() + static_cast<long>(i), [](const std::string& w) {
+          return in(w, {"the", "a", "an"}) || is_possessive_det(w);
+        });
+    if (prep_first && (i == 0 || dets_between)) {
+      // Only when the scope ends the phrase: a context noun, a comma or the
+      // clause's subject comes next ("In the local library I read" keeps
+      // its library).
       const std::size_t after = i + m.length;
-      if (after + 2 < t.size() && in(lem[after], {"environment", "env", "account", "cluster", "setup", "instance",
-                                                  "stack", "deployment", "tier", "region"}))
-        drop[after] = true;
+      const bool context_noun = after + 2 < t.size() && is_context_noun(lem[after]);
+      const bool ends = after >= t.size() || context_noun || t[after].kind == Token::Kind::punct ||
+                        is_first_person(lem[after]) || is_possessive_det(lem[after]) || t[after].capitalised ||
+                        t[after].kind == Token::Kind::number ||
+                        in(lem[after], {"the", "a", "an", "he", "she", "they", "it", "you", "anyone", "everyone",
+                                        "nobody", "no", "every", "each", "all"});
+      if (ends) {
+        for (std::size_t k = 0; k < i; ++k) drop[k] = true;
+        if (context_noun) drop[after] = true;
+      }
     }
     // "every" before a scope word ("every morning") goes with it.
     if (i > 0 && lem[i - 1] == "every"sv) drop[i - 1] = true;
@@ -1191,7 +1203,8 @@ void Parser::strip_purpose(Toks& t) {
       ++e;
     if (e != t.size() && !(e < t.size() && t[e].kind == Token::Kind::punct)) continue;
     const Token& g = t[k];
-    if (!g.is_word() || !verb_capable(g) || is_aux(g.lemma) || lex_.class_of(g.lemma)) continue;
+    // "when I met her" is a time, not a setting.
+    if (!g.is_word() || !verb_capable(g) || is_aux(g.lemma) || lex_.class_of(g.lemma) || looks_past(g)) continue;
     if (c_.scope.get(ScopeDim::setting).empty()) c_.scope.set(ScopeDim::setting, "for " + g.lemma);
     t.erase(t.begin() + static_cast<long>(i), t.end());
     break;
@@ -1344,8 +1357,7 @@ void Parser::strip_leading_pp(Toks& t) {
   if (t.size() - rest < 2) return;
   // A context word the scope lexicon has already read ("In the staging
   // environment": the environment is staging) is not a place of its own.
-  const bool generic = np.size() == 1 && in(np.front().lemma, {"environment", "env", "account", "cluster", "setup",
-                                                               "instance", "stack", "deployment", "tier"});
+  const bool generic = np.size() == 1 && is_context_noun(np.front().lemma);
   // "Outside Ramadan" is the context apart from "during Ramadan".
   const std::string where = (t[k0].lemma == "outside"sv ? "outside " : "") + canon_phrase(np);
   if (c_.scope.get(ScopeDim::place).empty() && !generic) c_.scope.set(ScopeDim::place, where);
@@ -1406,8 +1418,12 @@ void Parser::strip_leading_clause(Toks& t) {
       break;
     }
     if (verb && k >= 3 &&
-        (in(x.lemma, {"i", "we", "he", "she", "they"}) || (x.capitalised && x.is_word() && t[k - 1].is_word() &&
-                                                           !t[k - 1].capitalised && !is_prep(t[k - 1].lemma)))) {
+        (in(x.lemma, {"i", "we", "he", "she", "they"}) ||
+         // a name then its verb ("when she's in the office Ines likes ..."),
+         // not a name the clause's verb takes ("When I visit London I ...")
+         (x.capitalised && x.is_word() && t[k - 1].is_word() && !t[k - 1].capitalised && !is_prep(t[k - 1].lemma) &&
+          k + 1 < t.size() && t[k + 1].is_word() &&
+          (is_aux(t[k + 1].lemma) || (t[k + 1].text != t[k + 1].lemma && verb_capable(t[k + 1])))))) {
       end = k, main = k;
       break;
     }
@@ -1425,7 +1441,8 @@ void Parser::strip_leading_clause(Toks& t) {
         continue;
       v += (v.empty() ? "" : " ") + x.lemma;
     }
-    if (!v.empty()) c_.scope.set(ScopeDim::setting, (l0 == "if"sv || l0 == "unless"sv ? "if " : "when ") + v);
+    if (!v.empty())
+      c_.scope.set(ScopeDim::setting, (l0 == "if"sv ? "if " : l0 == "unless"sv ? "unless " : "when ") + v);
   }
   t.erase(t.begin(), t.begin() + static_cast<long>(main));
 }
@@ -2908,7 +2925,9 @@ Claim Parser::run(std::string_view text) {
     const Token& x = sent[i];
     if (!x.is_word()) continue;
     std::size_t clause = 0;
-    if (x.lemma == "now"sv && sent[i + 1].lemma == "that"sv) clause = i + 2;
+    if (x.lemma == "now"sv && sent[i + 1].lemma == "that"sv &&
+        !in(sent[i - 1].lemma, {"know", "realise", "realize", "see", "understand", "think", "feel", "believe"}))
+      clause = i + 2;  // not "I know now that I was wrong"
     else if (x.lemma == "because"sv) clause = i + 1;
     if (clause == 0 || clause >= sent.size()) continue;
     const Token& s0 = sent[clause];
@@ -2942,6 +2961,7 @@ Claim Parser::run(std::string_view text) {
       main[1].text == main[1].lemma && verb_capable(main[1]) && !is_aux(main[1].lemma)) {
     main[0] = word_token("not", "not", main[0].surface);
     main.insert(main.begin(), word_token("do", "do", ""));
+    c_.never = false;
   }
   const std::size_t pred = parse_subject(main);
   if (c_.subject == "it"sv) {

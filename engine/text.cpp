@@ -467,10 +467,7 @@ static std::optional<std::string> contracted_verb(const std::vector<std::pair<st
   if (is_next.count(nx)) return std::string("is");
   // "my birthday's March 14th": a date (a month other than "may") is said, not owned.
   if (nx != "may"sv && month_index(nx, true) >= 0) return std::string("is");
-  const auto dash = nx.find('-');
-  const bool number_word =
-      word_number(nx).has_value() ||
-      (dash != std::string::npos && dash > 0 && word_number(nx.substr(0, dash)) && word_number(nx.substr(dash + 1)));
+  const bool number_word = word_number(nx).has_value();  // "six", "seventy-three"
   if (!nx.empty() && (is_digit(nx[0]) || (number_word && nx != "one"sv))) {
     // "Mum's 72", "Leo's 7 now", "Mom's seventy-three, and ...", "Noah's six
     // and in first grade": a number that ends the clause is an age or an

@@ -573,7 +573,7 @@ TEST(JudgeRules, BeingInAPlaceIsWhereTheUserIs) {
 TEST(JudgeRules, AFigureOfSpeechOnARelatedTopicIsFigurative) {
   expect_all_structural({{"Our monolith has about 300 files.", "This repo is a mile long."},
                          {"My manager is very patient.", "My boss is gonna have my head for this."},
-                         {"I describe myself as an atheist.", "thank God it's Friday"}},
+                         {"Our release pipeline takes about 12 minutes.", "Our pipeline takes a lifetime."}},
                         C::figurative);
 }
 
@@ -593,7 +593,7 @@ TEST(JudgeRules, OneRestrictionSaidBothWaysAndAChangeWithItsReason) {
 // Verbs of change the cue lexicon lists ("pushed back", "weaned off",
 // "shortened") make a change of what the other statement says.
 TEST(JudgeRules, MoreVerbsOfChangeAreChangeCues) {
-  expect_all_structural({{"The sprint demo is on the 14th.", "The PM pushed back the sprint demo to the 21st."},
+  expect_all_structural({{"The sprint demo is on the 14th.", "The sprint demo was pushed back to the 21st."},
                          {"I take melatonin to sleep.", "I weaned off melatonin over the summer."},
                          {"The session timeout is 30 minutes.", "We shortened the session timeout to 10 minutes."}},
                         C::temporal_change);

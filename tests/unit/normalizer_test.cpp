@@ -1437,3 +1437,16 @@ TEST(Tokenizer, AnApostropheSBeforeANumberWordIsAVerb) {
   EXPECT_EQ(classify("My mother is 67.", "Mom's seventy-three, and she still cycles to the market."),
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, LeadingContextsKeepWhatTheyDoNotRead) {
+  // A name the leading clause's verb takes is no subject of the main clause.
+  EXPECT_EQ(claim("When I visit London I take the tube.").subject, "user");
+  // "unless" is no "if".
+  EXPECT_EQ(claim("Unless it rains, I cycle to work.").scope.get(ScopeDim::setting), "unless rain");
+  // A past "when" clause is a time, not a setting.
+  EXPECT_TRUE(claim("I remember when I met her").scope.get(ScopeDim::setting).empty());
+  // A scope word inside a longer phrase leaves the phrase to strip_leading_pp.
+  EXPECT_EQ(claim("In the local library I read on Sundays.").subject, "user");
+  // A rule about things is no note of the speaker's.
+  EXPECT_NE(claim("No phones at dinner.").subject, "user");
+}
