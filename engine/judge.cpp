@@ -2732,6 +2732,57 @@ bool same_amount_text(const std::string& x, const std::string& y) {
   return qx && qy && same_amount(*qx, *qy);
 }
 
+/// Where a later clause of `text` starts with the speaker ("Dairy doesn't
+/// agree with me, I'm lactose intolerant", "... - my boss is strict"): the
+/// offsets just after its separator.
+std::vector<std::size_t> speaker_clauses(std::string_view text) {
+  std::vector<std::size_t> out;
+  static constexpr std::string_view kSeparators[] = {", ", "; ", " - ", " \xe2\x80\x94 "};
+  static constexpr std::string_view kStarts[] = {"i ", "i'm ", "im ", "i've ", "we ", "we're ", "my ", "our "};
+  for (std::string_view sep : kSeparators)
+    for (std::size_t at = text.find(sep); at != std::string_view::npos; at = text.find(sep, at + 1)) {
+      const std::size_t from = at + sep.size();
+      for (std::string_view st : kStarts) {
+        if (from + st.size() > text.size()) continue;
+        bool match = true;
+        for (std::size_t k = 0; k < st.size() && match; ++k)
+          match = std::tolower(static_cast<unsigned char>(text[from + k])) == st[k];
+        if (match) {
+          out.push_back(from);
+          break;
+        }
+      }
+    }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// The structural verdict, and where it is "unrelated", the verdict against
+/// a later clause in the speaker's own words: the claims are of each text's
+/// first clause, and a later one may be the one about the other's subject
+/// ("User is lactose intolerant" / "Dairy doesn't agree with me, I'm
+/// lactose intolerant"). Judged against a part of a text, at most MED.
+Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
+                              const JudgeInput& incoming) {
+  Analysis an = structural(lex, a, b, existing, incoming);
+  if (an.cls != Classification::unrelated) return an;
+  for (const bool in_b : {true, false}) {
+    const JudgeInput& side = in_b ? incoming : existing;
+    for (const std::size_t from : speaker_clauses(side.text)) {
+      NormalizeContext ctx;
+      ctx.kind = side.kind;
+      ctx.created_at = side.created_at;
+      ctx.valid_from = side.valid_from;
+      const Claim part = normalize(lex, side.text.substr(from), ctx);
+      Analysis alt = in_b ? structural(lex, a, part, existing, incoming) : structural(lex, part, b, existing, incoming);
+      if (alt.cls == Classification::unrelated) continue;
+      alt.conf = std::min(alt.conf, std::max(0.0, lex.high_confidence() - 0.01));
+      return alt;
+    }
+  }
+  return an;
+}
+
 void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming,
                     PairFeatures& out, std::vector<std::string>& tokens, std::vector<std::string>& memory_tokens) {
   Claim sa, sb;
@@ -2740,7 +2791,8 @@ void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeI
   std::vector<std::string> text_a, text_b;
   text_words(existing.text, text_a);
   text_words(incoming.text, text_b);
-  features_of(lex, a, b, existing, incoming, structural(lex, a, b, existing, incoming), text_a, text_b, out);
+  features_of(lex, a, b, existing, incoming, structural_by_clause(lex, a, b, existing, incoming), text_a, text_b,
+              out);
   pair_tokens_of(text_b, tokens);
   pair_tokens_of(text_a, memory_tokens);
 }
@@ -2749,7 +2801,7 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
   Claim sa, sb;
   const Claim& a = claim_of(lex, existing, sa);
   const Claim& b = claim_of(lex, incoming, sb);
-  Analysis an = structural(lex, a, b, existing, incoming);
+  Analysis an = structural_by_clause(lex, a, b, existing, incoming);
   const bool learned = refine_learned(lex, a, b, existing, incoming, an);
   Verdict v;
   if (learned) v.stage = "learned";

@@ -599,6 +599,21 @@ TEST(JudgeRules, MoreVerbsOfChangeAreChangeCues) {
                         C::temporal_change);
 }
 
+// A later clause in the speaker's own words is judged when the first
+// clauses are about different subjects, never above MED.
+TEST(JudgeRules, ALaterClauseOfTheSpeakersIsJudgedWhenTheFirstIsAboutSomethingElse) {
+  const Verdict d = test::verdict_with(test::structural_lexicon(), "User is lactose intolerant.",
+                                       "Dairy doesn't agree with me, I'm lactose intolerant.");
+  EXPECT_EQ(d.classification, C::duplicate) << d.reasoning;
+  EXPECT_NE(d.tier, ConfidenceTier::high);
+  const Verdict t = test::verdict_with(test::structural_lexicon(), "I'm lactose intolerant.",
+                                       "Dairy has never bothered me; I drink milk by the glass.");
+  EXPECT_EQ(t.classification, C::true_contradiction) << t.reasoning;
+  EXPECT_NE(t.write_tier, WriteTier::block);
+  // Without such a clause, different subjects stay unrelated.
+  expect_all_structural({{"User is lactose intolerant.", "Dairy prices went up again this month."}}, C::unrelated);
+}
+
 // Two statements of the speaker that share a topic (here "the concert"),
 // with nothing opposing them, are compatible: the pre-screen pairs them, so
 // they are not "unrelated".
