@@ -970,6 +970,14 @@ bool is_person(const WordNet& wn, const std::string& subject) {
   return !ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.person"sv;
 }
 
+/// Whether `text` at `at` reads `lower` (lower case) in any case.
+bool reads_at(std::string_view text, std::size_t at, std::string_view lower) {
+  if (at + lower.size() > text.size()) return false;
+  for (std::size_t k = 0; k < lower.size(); ++k)
+    if (std::tolower(static_cast<unsigned char>(text[at + k])) != lower[k]) return false;
+  return true;
+}
+
 /// Whether a one-word subject is someone's name as `text` writes it: with
 /// a capital inside a sentence ("Rob's schedule", "...; Carol snapped"), or
 /// at its start when WordNet knows the word as no common noun ("Priya
@@ -990,10 +998,7 @@ bool names_someone(const WordNet& wn, const std::string& subject, std::string_vi
   }
   bool capital_inside = false, capital_first = false;
   for (std::size_t at = 0; at + subject.size() <= text.size(); ++at) {
-    bool match = true;
-    for (std::size_t k = 0; k < subject.size() && match; ++k)
-      match = std::tolower(static_cast<unsigned char>(text[at + k])) == subject[k];
-    if (!match || (at > 0 && std::isalnum(static_cast<unsigned char>(text[at - 1]))) ||
+    if (!reads_at(text, at, subject) || (at > 0 && std::isalnum(static_cast<unsigned char>(text[at - 1]))) ||
         (at + subject.size() < text.size() && std::isalpha(static_cast<unsigned char>(text[at + subject.size()]))))
       continue;
     // A capital, not an acronym ("The API is ...").
@@ -2742,16 +2747,9 @@ std::vector<std::size_t> speaker_clauses(std::string_view text) {
   for (std::string_view sep : kSeparators)
     for (std::size_t at = text.find(sep); at != std::string_view::npos; at = text.find(sep, at + 1)) {
       const std::size_t from = at + sep.size();
-      for (std::string_view st : kStarts) {
-        if (from + st.size() > text.size()) continue;
-        bool match = true;
-        for (std::size_t k = 0; k < st.size() && match; ++k)
-          match = std::tolower(static_cast<unsigned char>(text[from + k])) == st[k];
-        if (match) {
-          out.push_back(from);
-          break;
-        }
-      }
+      if (std::any_of(std::begin(kStarts), std::end(kStarts),
+                      [&](std::string_view st) { return reads_at(text, from, st); }))
+        out.push_back(from);
     }
   std::sort(out.begin(), out.end());
   return out;
