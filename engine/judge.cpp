@@ -2737,10 +2737,7 @@ bool same_amount_text(const std::string& x, const std::string& y) {
   return qx && qy && same_amount(*qx, *qy);
 }
 
-/// Where a later clause of `text` starts with the speaker ("Dairy doesn't
-/// agree with me, I'm lactose intolerant", "... - my boss is strict"): the
-/// offsets just after its separator.
-std::vector<std::size_t> speaker_clauses(std::string_view text) {
+std::vector<std::size_t> later_parts(std::string_view text) {
   std::vector<std::size_t> out;
   static constexpr std::string_view kSeparators[] = {", ", "; ", " - ", " \xe2\x80\x94 "};
   static constexpr std::string_view kStarts[] = {"i ", "i'm ", "im ", "i've ", "we ", "we're ", "my ", "our "};
@@ -2751,34 +2748,64 @@ std::vector<std::size_t> speaker_clauses(std::string_view text) {
                       [&](std::string_view st) { return reads_at(text, from, st); }))
         out.push_back(from);
     }
+  // A later sentence ("Love the food here. Moved to Denver last month"),
+  // not after an abbreviation ("Dr. Lee") or inside a number ("3.5").
+  for (std::size_t at = 1; at + 2 < text.size(); ++at) {
+    const char c = text[at - 1];
+    if ((c != '.' && c != '!' && c != '?') || text[at] != ' ') continue;
+    std::size_t from = at;
+    while (from < text.size() && text[from] == ' ') ++from;
+    if (from >= text.size() || !std::isalnum(static_cast<unsigned char>(text[from]))) continue;
+    std::size_t w = at - 1;
+    while (w > 0 && std::isalpha(static_cast<unsigned char>(text[w - 1]))) --w;
+    const std::string_view before = text.substr(w, at - 1 - w);
+    static constexpr std::string_view kAbbrev[] = {"dr", "mr", "mrs", "ms", "st", "vs", "etc", "jr", "sr", "prof"};
+    if (c == '.' && (before.size() == 1 || std::any_of(std::begin(kAbbrev), std::end(kAbbrev), [&](std::string_view ab) {
+                       return before.size() == ab.size() && reads_at(before, 0, ab);
+                     })))
+      continue;
+    if (std::find(out.begin(), out.end(), from) == out.end()) out.push_back(from);
+  }
   std::sort(out.begin(), out.end());
   return out;
 }
 
-/// The structural verdict, and where it is "unrelated", the verdict against
-/// a later clause in the speaker's own words: the claims are of each text's
-/// first clause, and a later one may be the one about the other's subject
-/// ("User is lactose intolerant" / "Dairy doesn't agree with me, I'm
-/// lactose intolerant"). Judged against a part of a text, at most MED.
+/// The structural verdict, and where it settles nothing ("unrelated", or
+/// "compatible" at LOW: a shared topic), the most confident verdict of one
+/// text's claim against a later part of the other (later_parts): the claims
+/// are of each text's first clause, and a later one may be the one about the
+/// other's subject ("User is lactose intolerant" / "Dairy doesn't agree with
+/// me, I'm lactose intolerant"; "I live in Leeds" / "Still unpacking. We
+/// moved to Sheffield on the 3rd"). Against a shared topic only a verdict
+/// more confident and more than "compatible" counts. Judged against a part
+/// of a text, at most MED.
 Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                               const JudgeInput& incoming) {
   Analysis an = structural(lex, a, b, existing, incoming);
-  if (an.cls != Classification::unrelated) return an;
-  for (const bool in_b : {true, false}) {
-    const JudgeInput& side = in_b ? incoming : existing;
-    for (const std::size_t from : speaker_clauses(side.text)) {
+  const bool loose = an.cls == Classification::compatible && an.conf < lex.med_confidence();
+  if (an.cls != Classification::unrelated && !loose) return an;
+  auto parts_of = [&lex](const JudgeInput& side, const Claim& whole) {
+    std::vector<Claim> parts{whole};
+    for (const std::size_t from : later_parts(side.text)) {
       NormalizeContext ctx;
       ctx.kind = side.kind;
       ctx.created_at = side.created_at;
       ctx.valid_from = side.valid_from;
-      const Claim part = normalize(lex, side.text.substr(from), ctx);
-      Analysis alt = in_b ? structural(lex, a, part, existing, incoming) : structural(lex, part, b, existing, incoming);
-      if (alt.cls == Classification::unrelated) continue;
-      alt.conf = std::min(alt.conf, std::max(0.0, lex.high_confidence() - 0.01));
-      return alt;
+      parts.push_back(normalize(lex, side.text.substr(from), ctx));
     }
-  }
-  return an;
+    return parts;
+  };
+  const std::vector<Claim> pa = parts_of(existing, a), pb = parts_of(incoming, b);
+  std::optional<Analysis> best;
+  for (std::size_t i = 0; i < pa.size(); ++i)
+    for (std::size_t j = (i == 0 ? 1 : 0); j < (i == 0 ? pb.size() : 1); ++j) {  // one whole claim in each
+      Analysis alt = structural(lex, pa[i], pb[j], existing, incoming);
+      if (alt.cls == Classification::unrelated) continue;
+      if (loose && (alt.cls == Classification::compatible || alt.conf <= an.conf)) continue;
+      alt.conf = std::min(alt.conf, std::max(0.0, lex.high_confidence() - 0.01));
+      if (!best || alt.conf > best->conf) best = std::move(alt);
+    }
+  return best ? *best : an;
 }
 
 void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming,

@@ -93,6 +93,14 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
 /// temperatures within 0.8 degrees. Bare numbers and clock times must be equal.
 bool same_amount_text(const std::string& x, const std::string& y);
 
+/// Where the later parts of `text` start, in order: a clause in the
+/// speaker's own words ("Dairy doesn't agree with me, I'm lactose
+/// intolerant", "... - my boss is strict") and every later sentence ("Long
+/// week. We moved to Dundee"), not after an abbreviation ("Dr. Lee") or
+/// inside a number ("3.5"). The judge compares them with the other
+/// statement when the first clauses settle nothing.
+std::vector<std::size_t> later_parts(std::string_view text);
+
 /// The learned fallback's features of a pair, from the structural stage's
 /// verdict alone, and the words (pair_tokens_of) of the incoming statement and
 /// of the existing memory: what `credence eval --features` writes to train

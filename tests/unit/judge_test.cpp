@@ -614,6 +614,24 @@ TEST(JudgeRules, ALaterClauseOfTheSpeakersIsJudgedWhenTheFirstIsAboutSomethingEl
   expect_all_structural({{"User is lactose intolerant.", "Dairy prices went up again this month."}}, C::unrelated);
 }
 
+// A later sentence is judged the same way, when the first sentences are
+// about different subjects or only share a topic; not after an
+// abbreviation ("Dr. Patel") or inside a number.
+TEST(JudgeRules, ALaterSentenceIsJudgedWhenTheFirstSettlesNothing) {
+  const Verdict t = test::verdict_with(test::structural_lexicon(), "I live in Glasgow.",
+                                       "Long week at work. We moved to Dundee in March, the flat is great.");
+  EXPECT_EQ(t.classification, C::temporal_change) << t.reasoning;
+  EXPECT_NE(t.tier, ConfidenceTier::high);
+  const Verdict c = test::verdict_with(test::structural_lexicon(), "I can't drive.",
+                                       "The traffic was awful today! I drive forty miles to work every day.");
+  EXPECT_EQ(c.classification, C::true_contradiction) << c.reasoning;
+  EXPECT_NE(c.write_tier, WriteTier::block);
+  const auto parts = later_parts("Saw Dr. Patel at 3.30 today. It went fine! Mr. Lee too");
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(std::string_view("Saw Dr. Patel at 3.30 today. It went fine! Mr. Lee too").substr(parts[0], 2), "It");
+  expect_all_structural({{"I live in Glasgow.", "Long week at work. The printer broke again."}}, C::unrelated);
+}
+
 // Two statements of the speaker that share a topic (here "the concert"),
 // with nothing opposing them, are compatible: the pre-screen pairs them, so
 // they are not "unrelated".
