@@ -2393,6 +2393,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (fuzzy_subject) r.conf = std::min(r.conf, 0.7);
     // Being somewhere ("I'm in San Diego") may be a visit: never a block.
     if (a.slot == "be in"sv || b.slot == "be in"sv) r.conf = std::min(r.conf, 0.7);
+    // A habit people mix (how they get to work): never a block.
+    if (same_slot && slot_def && slot_def->habit) r.conf = std::min(r.conf, 0.7);
     // Precision first: a block needs both statements fully accounted for,
     // and a past episode next to a present denial is not certain enough.
     if (!fully_parsed(wn, a) || !fully_parsed(wn, b)) r.conf = std::min(r.conf, 0.8);

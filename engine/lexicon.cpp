@@ -284,11 +284,11 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
     };
     auto need = [&](std::size_t n) { return f.size() >= n; };
     if (name == "slots.txt") {
-      if (!need(4)) return bad("expected: slot | single|multi|fixed | domain | patterns");
-      if (f[1] != "single" && f[1] != "multi" && f[1] != "fixed")
-        return bad("cardinality must be single, multi or fixed");
+      if (!need(4)) return bad("expected: slot | single|multi|fixed|habit | domain | patterns");
+      if (f[1] != "single" && f[1] != "multi" && f[1] != "fixed" && f[1] != "habit")
+        return bad("cardinality must be single, multi, fixed or habit");
       const int idx = static_cast<int>(slots_.size());
-      slots_.push_back({f[0], f[1] != "multi", f[2], f[1] == "fixed"});
+      slots_.push_back({f[0], f[1] != "multi", f[2], f[1] == "fixed", f[1] == "habit"});
       slot_index_.emplace(f[0], idx);
       for (const auto& p : split_list(f[3])) {
         if (p == "-") continue;

@@ -61,6 +61,10 @@ struct SlotDef {
   /// A fact fixed for life whose natural tense is the past (birthplace,
   /// birth date): a past-tense statement of it is not history.
   bool fixed = false;
+  /// A habit people mix ("I cycle to work" / "I take the bus to work" may
+  /// both be true of different days): single-valued, but a differing value
+  /// is never certain enough to block.
+  bool habit = false;
 };
 
 struct SlotPattern {

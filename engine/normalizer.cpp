@@ -174,6 +174,7 @@ class Parser {
   void existential_at_home(Toks& s) const;
   void naming_copula(Toks& s) const;
   void living_alone(Toks& s) const;
+  void commute_mode(Toks& s) const;
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
   void subjectless_note(Toks& s) const;
@@ -691,6 +692,57 @@ void Parser::living_alone(Toks& s) const {
   }
 }
 
+/// "I drive to work", "takes the tram to the office", "I go to work by
+/// bike", "I ride my bike to school": how someone gets to work or school is
+/// one thing, said as "commute by" and the mode (a car, a bike, on foot, or
+/// what is taken), so that "I cycle to the office" and "I commute by bus"
+/// share a slot.
+void Parser::commute_mode(Toks& s) const {
+  auto destination = [&](std::size_t k) -> std::size_t {  // length of "to (the) work"
+    if (k + 1 >= s.size() || !s[k].is_word() || s[k].lemma != "to"sv) return 0;
+    std::size_t d = k + 1;
+    if (s[d].is_word() && (s[d].lemma == "the"sv || is_possessive_det(s[d].lemma))) ++d;
+    if (d >= s.size() || !s[d].is_word() || !in(s[d].lemma, {"work", "office", "school", "uni", "college", "campus"}))
+      return 0;
+    return d + 1 - k;
+  };
+  for (std::size_t k = 0; k + 2 < s.size(); ++k) {
+    if (!s[k].is_word()) continue;
+    const std::string& v = s[k].lemma;
+    std::string mode;
+    std::size_t from = k + 1, to = 0;  // the destination [from, to)
+    if (in(v, {"drive", "cycle", "bike", "walk"})) {
+      mode = v == "drive"sv ? "car" : v == "walk"sv ? "foot" : "bike";
+    } else if (in(v, {"take", "get", "catch", "ride"})) {
+      std::size_t o = k + 1;
+      if (o < s.size() && s[o].is_word() && (in(s[o].lemma, {"the", "a"}) || is_possessive_det(s[o].lemma))) ++o;
+      if (o + 1 >= s.size() || !s[o].is_word() || !noun_capable(s[o]) || is_prep(s[o].lemma)) continue;
+      mode = s[o].lemma;
+      from = o + 1;
+    } else if (!in(v, {"go", "travel", "get", "commute"})) {
+      continue;
+    }
+    std::size_t len = destination(from);
+    if (len == 0) continue;
+    to = from + len;
+    if (mode.empty()) {  // "go to work by bike", "travel to the office by train"
+      if (to + 1 >= s.size() || !s[to].is_word() || s[to].lemma != "by"sv || !s[to + 1].is_word()) continue;
+      mode = s[to + 1].lemma;
+      to += 2;
+    }
+    Toks out(s.begin(), s.begin() + static_cast<long>(k));
+    Token verb = word_token(looks_past(s[k]) ? "commuted" : (s[k].text.back() == 's' ? "commutes" : "commute"),
+                            "commute", s[k].surface);
+    out.push_back(std::move(verb));
+    out.push_back(word_token("by", "by", "by"));
+    Token m = word_token(mode, mode, s[k].surface);
+    out.push_back(std::move(m));
+    out.insert(out.end(), s.begin() + static_cast<long>(to), s.end());
+    s.swap(out);
+    return;
+  }
+}
+
 /// "My girlfriend and I celebrated six months together", "I've been vegan
 /// for six years", "we've lived here for two years": a present state said
 /// to have lasted a while began that long before the statement was made,
@@ -788,9 +840,10 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     // "..., so no shrimp or crab for me", "..., because ...": a consequence
     // or a reason is a clause of its own.
     if (!starts && l == ","sv && in(nx.lemma, {"so", "because"})) starts = true;
-    // "..., but my boss isn't great", "..., Miso is not impressed": a
-    // possessive or a name, a short noun phrase, then an auxiliary.
-    if (!starts && (is_possessive_det(nx.lemma) || nx.capitalised)) {
+    // "..., but my boss isn't great", "..., Miso is not impressed", "...,
+    // the tram doesn't go near": a possessive, a name or "the", a short
+    // noun phrase, then an auxiliary.
+    if (!starts && (is_possessive_det(nx.lemma) || nx.capitalised || nx.lemma == "the"sv)) {
       for (std::size_t j = i + 2; j < s.size() && j <= i + 4; ++j) {
         if (!s[j].is_word() || is_prep(s[j].lemma) || is_conj(s[j].lemma)) break;
         if (is_aux(s[j].lemma) && s[j].lemma != "get"sv) {
@@ -1121,7 +1174,9 @@ void Parser::strip_time(Toks& t) {
     auto unit_at = [&](std::size_t k) {
       return k < t.size() && (units.count(t[k].lemma) || month(t[k]));
     };
-    if (((x == "last"sv || x == "next"sv || x == "this"sv || x == "every"sv) && unit_at(i + 1)) ||
+    if (x == "every"sv && i + 1 < t.size() && in(t[i + 1].text, {"single", "other"}) && unit_at(i + 2)) {
+      drop[i] = drop[i + 1] = drop[i + 2] = true;  // "every single day", "every other week"
+    } else if (((x == "last"sv || x == "next"sv || x == "this"sv || x == "every"sv) && unit_at(i + 1)) ||
         (x == "most"sv && unit_at(i + 1) && t[i + 1].text != t[i + 1].lemma)) {
       drop[i] = drop[i + 1] = true;
       if (x == "last"sv) c_.tense = Tense::past;
@@ -2421,7 +2476,11 @@ void Parser::parse_predicate(Toks p) {
   while (i < p.size()) {
     const auto& l = lem[i];
     const bool next_cue = i + 1 < p.size() && lex_.cue_table().match(lem, i + 1) && verb_capable(p[i + 1]);
-    if (in(l, {"do", "will", "would", "shall", "going"}) ||
+    // "do" before a possession or a noun is the verb itself ("I did my
+    // doctorate in linguistics", "I do yoga").
+    const bool do_verb = l == "do"sv && i + 1 < p.size() && p[i + 1].is_word() &&
+                         (is_possessive_det(lem[i + 1]) || (!verb_capable(p[i + 1]) && !lex_.is_negator(lem[i + 1])));
+    if ((in(l, {"do", "will", "would", "shall", "going"}) && !do_verb) ||
         (l == "have"sv && i + 1 < p.size() && (looks_past(p[i + 1]) || lem[i + 1] == "be"sv || next_cue)) ||
         (l == "be"sv && i + 1 < p.size() && p[i + 1].text.size() > 4 && p[i + 1].text != p[i + 1].lemma &&
          p[i + 1].text.compare(p[i + 1].text.size() - 3, 3, "ing") == 0 && !lex_.class_of(lem[i + 1])) ||
@@ -2915,6 +2974,7 @@ Claim Parser::run(std::string_view text) {
   subjectless_note(sent);
   naming_copula(sent);
   living_alone(sent);
+  commute_mode(sent);
   decade_age(sent);
   evaluative_copula(sent);
   lasted_since(sent);

@@ -477,6 +477,16 @@ static std::optional<std::string> contracted_verb(const std::vector<std::pair<st
                       words[i + 2].first == "year"sv || words[i + 2].first == "and"sv;
     if (ends) return std::string("is");
   }
+  // "my employer's Spotify", "my cat's Luna": a statement that is only "my
+  // X's" and one word says what X is (a fragment "my sister's car" is rare).
+  const auto clause_end = [&](std::size_t k) {
+    return k >= words.size() || (words[k].first.size() == 1 && std::string_view(",.;!?").find(words[k].first[0]) != std::string_view::npos);
+  };
+  if (clause_end(i + 2) && !nx.empty() && std::isalpha(static_cast<unsigned char>(nx[0]))) {
+    std::size_t k = i;
+    while (k > 0 && i - k < 3 && words[k - 1].first != "my"sv && !clause_end(k - 1)) --k;
+    if (k > 0 && words[k - 1].first == "my"sv && (k == 1 || clause_end(k - 2))) return std::string("is");
+  }
   return std::nullopt;
 }
 

@@ -1450,3 +1450,46 @@ TEST(Normalizer, LeadingContextsKeepWhatTheyDoNotRead) {
   // A rule about things is no note of the speaker's.
   EXPECT_NE(claim("No phones at dinner.").subject, "user");
 }
+
+TEST(Normalizer, HowSomeoneGetsToWorkIsOneSlot) {
+  // Each way of saying it is "commute by" a mode.
+  for (const char* text : {"I drive to work.", "Drives to the office.", "I go to work by car."}) {
+    EXPECT_EQ(claim(text).slot, "commute") << text;
+    EXPECT_EQ(claim(text).values, std::vector<std::string>{"car"}) << text;
+  }
+  EXPECT_EQ(claim("She takes the tram to the office").values, std::vector<std::string>{"tram"});
+  EXPECT_EQ(claim("Ana rides her bike to school").values, std::vector<std::string>{"bike"});
+  EXPECT_EQ(claim("I walk to work in summer").values, std::vector<std::string>{"foot"});
+  EXPECT_EQ(claim("I walk to work in summer").scope.get(ScopeDim::season), "summer");
+  // Not a trip to work: stays what it says.
+  EXPECT_NE(claim("I drive a Honda Civic.").slot, "commute");
+  EXPECT_NE(claim("I take the bins out on Mondays.").slot, "commute");
+  EXPECT_EQ(classify("I cycle to the office.", "I commute by bike."), Classification::duplicate);
+  EXPECT_EQ(classify("I drive to work every single day.", "I take the bus to work."),
+            Classification::true_contradiction);
+}
+
+TEST(Normalizer, DoBeforeANounOrAPossessionIsTheVerb) {
+  // "did my doctorate": "do" is the verb, not a tense auxiliary with "my" as the verb.
+  EXPECT_EQ(claim("I did my doctorate in Leeds.").predicate, "do");
+  EXPECT_EQ(claim("I did my doctorate in Leeds.").values, std::vector<std::string>{"doctorate"});
+  EXPECT_EQ(classify("I do yoga every week.", "I do yoga on Mondays and Thursdays."), Classification::duplicate);
+  // Before a verb or a negation it is still the auxiliary.
+  EXPECT_EQ(claim("I do like olives.").slot, "like");
+  EXPECT_EQ(claim("I don't eat meat.").stance, -1);
+}
+
+TEST(Tokenizer, MyXApostropheSAndOneWordIsACopula) {
+  // "my employer's Spotify" says "my employer is Spotify".
+  EXPECT_EQ(claim("my employer's Spotify").slot, claim("My employer is Spotify").slot);
+  EXPECT_EQ(claim("my employer's Spotify").values, std::vector<std::string>{"spotify"});
+  // A possessive inside a sentence stays one.
+  EXPECT_NE(claim("That's my sister's car.").values, std::vector<std::string>{"car"});
+}
+
+TEST(Normalizer, AHabitsDifferingValueNeverBlocks) {
+  // People mix how they get to work: a contradiction, but never certain enough to block.
+  const Verdict v = test::verdict_with(test::structural_lexicon(), "I cycle to work.", "I take the bus to work.");
+  EXPECT_EQ(v.classification, Classification::true_contradiction) << v.reasoning;
+  EXPECT_NE(v.write_tier, WriteTier::block);
+}
