@@ -2772,6 +2772,140 @@ std::vector<std::size_t> later_parts(std::string_view text) {
   return out;
 }
 
+static bool in_list(std::string_view w, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), w) != set.end();
+}
+
+std::vector<std::pair<std::string, std::string>> named_relations(const Lexicon& lex, std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  const auto t = tokenize(lex, text);
+  const WordNet& wn = lex.wordnet();
+  auto lemma = [&](std::size_t k) -> std::string_view { return k < t.size() ? std::string_view(t[k].lemma) : ""; };
+  // A word of a name: written with a capital inside a sentence, or a word
+  // WordNet does not know at all ("elena", "greg"); never a word for a
+  // time ("Friday"), an adjective ("Italian"), or a chat word.
+  auto name_word = [&](std::size_t k) {
+    if (k >= t.size() || !t[k].is_word() || t[k].text.size() < 2) return false;
+    const std::string& w = t[k].text;
+    if (!std::all_of(w.begin(), w.end(), [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)) || ch == '-'; }))
+      return false;
+    static constexpr std::string_view kNot[] = {
+        "user", "hes", "shes", "im", "ive", "its", "lol", "btw", "tbh", "imo", "ya", "u", "ur", "thats", "whos",
+        "theyre", "and", "or", "but", "nor", "the", "an", "of", "to", "in", "on", "at", "for", "with", "from", "by",
+        "as", "is", "are", "was", "were", "be", "been", "has", "had", "have", "he", "she", "it", "we", "they", "me",
+        "him", "her", "us", "them", "my", "our", "his", "their", "your", "you", "who", "whom", "which", "that",
+        "this", "these", "those", "what", "when", "where", "why", "how", "if", "then", "than", "so", "not", "no"};
+    if (std::any_of(std::begin(kNot), std::end(kNot), [&](std::string_view x) { return x == w; })) return false;
+    const std::string& l = t[k].lemma;
+    if (lex.sole_relation(l) || !wn.synsets(w, Pos::adj).empty()) return false;
+    const auto nouns = wn.synsets(w, Pos::noun);
+    if (!nouns.empty() && std::string_view(WordNet::lexfile_name(wn.synset(nouns.front()).lexfile)) == "noun.time"sv)
+      return false;
+    if (t[k].capitalised) return true;
+    for (const std::string* x : {&w, &l})
+      for (const Pos pos : {Pos::noun, Pos::verb, Pos::adj, Pos::adv})
+        if (!wn.synsets(*x, pos).empty()) return false;
+    return true;
+  };
+  // The name starting at k: one to three name words.
+  auto name_at = [&](std::size_t k) {
+    std::string name;
+    for (std::size_t e = k; e < t.size() && e < k + 3 && name_word(e); ++e) name += (name.empty() ? "" : " ") + t[e].text;
+    return name;
+  };
+  auto words_in = [&](const std::string& n) { return static_cast<std::size_t>(std::count(n.begin(), n.end(), ' ') + 1); };
+  // Where a name ends, the clause goes on no further with it ("my boss is
+  // greg, hes ...", "... Karen Liu.", "my wife elena and i").
+  auto ends_clause = [&](std::size_t k) {
+    return k >= t.size() || t[k].kind == Token::Kind::punct ||
+           (t[k].is_word() && in_list(t[k].lemma, {"and", "but", "who", "since", "so", "from", "at", "in"}));
+  };
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    // "my <relation>", "our <relation>", "user's <relation>" (one or two words).
+    const bool owner = in_list(lemma(i - 1), {"my", "our"}) ||
+                       (i >= 2 && t[i - 1].kind == Token::Kind::possessive && lemma(i - 2) == "user"sv);
+    if (!owner || !t[i].is_word()) continue;
+    const std::string* rel = nullptr;
+    std::size_t j = i + 1;
+    if (i + 1 < t.size() && t[i + 1].is_word()) {
+      rel = lex.sole_relation(t[i].lemma + " " + t[i + 1].lemma);
+      j = i + 2;
+    }
+    if (!rel) {
+      rel = lex.sole_relation(t[i].lemma);
+      j = i + 1;
+    }
+    if (!rel) continue;
+    std::string name;
+    if (j < t.size() && t[j].kind == Token::Kind::punct && t[j].text == ","sv) {
+      name = name_at(j + 1);  // "My manager, Tom Reyes, signed ..."
+      if (!name.empty() && !ends_clause(j + 1 + words_in(name))) name.clear();
+    } else if (lemma(j) == "be"sv || (j < t.size() && t[j].kind == Token::Kind::possessive && lemma(j + 1) == "name"sv &&
+                                      lemma(j + 2) == "be"sv)) {
+      const std::size_t at = lemma(j) == "be"sv ? j + 1 : j + 3;  // "my boss is greg", "my partner's name is Lena"
+      name = name_at(at);
+      if (!name.empty() && !ends_clause(at + words_in(name))) name.clear();
+    } else {
+      // "my wife Sofia is ...", "my wife elena and i ...": written with a
+      // capital, or ending at "and" or a comma (not "my wife specialises in").
+      name = name_at(j);
+      const std::size_t after = j + words_in(name);
+      if (!name.empty() && !t[j].capitalised &&
+          !(after < t.size() && (lemma(after) == "and"sv || t[after].text == ","sv)))
+        name.clear();
+    }
+    if (!name.empty()) out.emplace_back(*rel, name);
+  }
+  // "married to Marcus", "I report to Priya", "Dana Whitfield manages the user".
+  for (std::size_t i = 0; i + 2 < t.size(); ++i) {
+    const bool speaker = i > 0 && (in_list(lemma(i - 1), {"i", "user"}) || (lemma(i - 1) == "be"sv && i > 1 && in_list(lemma(i - 2), {"i", "user"})));
+    if (speaker && (t[i].text == "married"sv || lemma(i) == "report") && lemma(i + 1) == "to"sv) {
+      const std::string name = name_at(i + 2);
+      if (!name.empty() && ends_clause(i + 2 + words_in(name))) out.emplace_back(lemma(i) == "report"sv ? "manager" : "partner", name);
+    }
+    if (lemma(i) == "manage"sv && t[i].text != t[i].lemma && (lemma(i + 1) == "me"sv || lemma(i + 1) == "user"sv ||
+                                                                (lemma(i + 1) == "the"sv && lemma(i + 2) == "user"sv))) {
+      const std::string name = i > 0 ? name_at(0) : std::string();
+      if (!name.empty() && words_in(name) == i) out.emplace_back("manager", name);
+    }
+  }
+  return out;
+}
+
+/// Two names for one relation the user has one of at a time ("My manager
+/// is Karen Liu" / "my mgr is dev patel"): a contradiction, or a change
+/// where the incoming statement has a change cue; at most MED, since names
+/// are read from chat. A name and a longer one sharing a word ("Pieter" /
+/// "Pieter de Vries") or a short form ("Dan" / "Daniel") are one name.
+std::optional<Analysis> renamed_relation(const Lexicon& lex, const Claim& b, const JudgeInput& existing,
+                                         const JudgeInput& incoming) {
+  const auto ra = named_relations(lex, existing.text);
+  if (ra.empty()) return std::nullopt;
+  const auto rb = named_relations(lex, incoming.text);
+  auto same_name = [](const std::string& x, const std::string& y) {
+    for (const auto& u : words_of(x))
+      for (const auto& v : words_of(y))
+        if (u == v || (std::min(u.size(), v.size()) >= 3 && (u.starts_with(v) || v.starts_with(u)))) return true;
+    return false;
+  };
+  for (const auto& [rel, na] : ra)
+    for (const auto& [rel_b, nb] : rb) {
+      if (rel != rel_b || same_name(na, nb)) continue;
+      Analysis r;
+      r.conf = std::min(0.7, std::max(0.0, lex.high_confidence() - 0.01));
+      if (!b.change_cues.empty()) {
+        r.cls = Classification::temporal_change;
+        r.temporal = true;
+        r.why = "The incoming statement names a new " + rel + " (" + nb + " after " + na + ").";
+      } else {
+        r.cls = Classification::true_contradiction;
+        r.why = "Both cannot hold: they name different people as the user's " + rel + " (" + na + " vs " + nb + ").";
+      }
+      return r;
+    }
+  return std::nullopt;
+}
+
 /// The structural verdict, and where it settles nothing ("unrelated", or
 /// "compatible" at LOW: a shared topic), the most confident verdict of one
 /// text's claim against a later part of the other (later_parts): the claims
@@ -2786,6 +2920,7 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
   Analysis an = structural(lex, a, b, existing, incoming);
   const bool loose = an.cls == Classification::compatible && an.conf < lex.med_confidence();
   if (an.cls != Classification::unrelated && !loose) return an;
+  if (auto renamed = renamed_relation(lex, b, existing, incoming)) return *renamed;
   auto parts_of = [&lex](const JudgeInput& side, const Claim& whole) {
     std::vector<Claim> parts{whole};
     for (const std::size_t from : later_parts(side.text)) {

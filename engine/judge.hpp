@@ -101,6 +101,13 @@ bool same_amount_text(const std::string& x, const std::string& y);
 /// statement when the first clauses settle nothing.
 std::vector<std::size_t> later_parts(std::string_view text);
 
+/// Who `text` names for a relation the user has one of at a time
+/// (Lexicon::sole_relation): "My manager is Karen Liu", "my mgr is dev
+/// patel, hes ...", "My manager, Tom Reyes, signed ...", "my wife elena and
+/// i ...", "married to Marcus", "I report to Priya", "Dana Whitfield
+/// manages the user". Pairs of relation and name (lower case).
+std::vector<std::pair<std::string, std::string>> named_relations(const Lexicon& lex, std::string_view text);
+
 /// The learned fallback's features of a pair, from the structural stage's
 /// verdict alone, and the words (pair_tokens_of) of the incoming statement and
 /// of the existing memory: what `credence eval --features` writes to train

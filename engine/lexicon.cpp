@@ -435,6 +435,9 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
         for (const auto& w : words) evaluative_table_.add(lemmatise_phrase(w), f[0] == "evaluative_positive" ? 1 : 0);
       } else if (f[0] == "exclusion_exempt") {
         for (const auto& w : words) exclusion_exempt_.insert(join(lemmatise_phrase(w)));
+      } else if (f[0] == "sole_relation") {
+        if (!need(3)) return bad("expected: sole_relation | relation | words for it");
+        for (const auto& w : split_list(f[2])) sole_relations_[join(lemmatise_phrase(w))] = f[1];
       } else if (f[0] == "female" || f[0] == "male") {
         for (const auto& w : words) gendered_[join(lemmatise_phrase(w))] = f[0] == "female" ? 'f' : 'm';
       } else {

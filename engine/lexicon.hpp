@@ -228,6 +228,12 @@ class Lexicon {
   bool is_exclusion_exempt(std::string_view w) const { return exclusion_exempt_.count(std::string(w)) > 0; }
   /// 'f' or 'm' for a noun naming a woman or a man ("sister", "husband";
   /// words.txt female / male), else 0: whom "she" or "he" may mean.
+  /// The relation a word names when a person has one at a time ("boss",
+  /// "line manager": "manager"; "wife": "partner"), or nullptr.
+  const std::string* sole_relation(std::string_view words) const {
+    auto it = sole_relations_.find(std::string(words));
+    return it == sole_relations_.end() ? nullptr : &it->second;
+  }
   char gender_of(std::string_view noun) const {
     auto it = gendered_.find(std::string(noun));
     return it == gendered_.end() ? 0 : it->second;
@@ -288,6 +294,7 @@ class Lexicon {
   WordSet drop_words_;
   WordSet negators_, none_quantifiers_, habitual_, exclusion_exempt_, implied_negatives_;
   WordMap<char> gendered_;
+  WordMap<std::string> sole_relations_;
   PhraseTable correction_table_, additive_table_, history_table_, evaluative_table_;
   WordMap<std::string> lexfile_domain_, class_domain_;
   WordSet related_domains_, generic_domains_, independent_domains_;

@@ -632,6 +632,31 @@ TEST(JudgeRules, ALaterSentenceIsJudgedWhenTheFirstSettlesNothing) {
   expect_all_structural({{"I live in Glasgow.", "Long week at work. The printer broke again."}}, C::unrelated);
 }
 
+// Someone the user has one of at a time, named differently on the two
+// sides: a contradiction at most MED, or a change with a change cue.
+TEST(JudgeRules, TwoNamesForOneSoleRelationContradict) {
+  using NR = std::vector<std::pair<std::string, std::string>>;
+  const Lexicon& lex = test::structural_lexicon();
+  EXPECT_EQ(named_relations(lex, "My boss is Greta Olsen."), (NR{{"manager", "greta olsen"}}));
+  EXPECT_EQ(named_relations(lex, "my line manager, Omar, approved it"), (NR{{"manager", "omar"}}));
+  EXPECT_EQ(named_relations(lex, "my husband farid and i went hiking"), (NR{{"partner", "farid"}}));
+  EXPECT_EQ(named_relations(lex, "I'm married to Ingrid."), (NR{{"partner", "ingrid"}}));
+  EXPECT_EQ(named_relations(lex, "Lucia Moreno manages me."), (NR{{"manager", "lucia moreno"}}));
+  // Not a name: a verb, an adjective, a day, a relation of someone else's.
+  EXPECT_TRUE(named_relations(lex, "My wife specialises in cardiology.").empty());
+  EXPECT_TRUE(named_relations(lex, "My husband is Italian.").empty());
+  EXPECT_TRUE(named_relations(lex, "My boss Friday said no.").empty());
+  EXPECT_TRUE(named_relations(lex, "My sister's husband is Tom.").empty());
+  const Verdict c = test::verdict_with(lex, "My boss is Greta Olsen.", "my mgr is omar, he's fine");
+  EXPECT_EQ(c.classification, C::true_contradiction) << c.reasoning;
+  EXPECT_NE(c.write_tier, WriteTier::block);
+  // One name said more fully, or in short, is the same person.
+  EXPECT_NE(test::verdict_with(lex, "My boss is Greta.", "My boss, Greta Olsen, approved my leave.").classification,
+            C::true_contradiction);
+  EXPECT_NE(test::verdict_with(lex, "My husband is Daniel.", "my husband dan and i went hiking").classification,
+            C::true_contradiction);
+}
+
 // Two statements of the speaker that share a topic (here "the concert"),
 // with nothing opposing them, are compatible: the pre-screen pairs them, so
 // they are not "unrelated".
