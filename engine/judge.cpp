@@ -217,6 +217,18 @@ class Comparer {
     return memo_;
   }
 
+  /// One word in two spellings: a letter apart, with one first sense as an
+  /// adjective or a noun ("grey" / "gray", "colour" / "color").
+  bool spelling_variant(const std::string& x, const std::string& y) const {
+    if (x == y || x.size() < 3 || y.size() < 3) return false;
+    std::size_t i = 0;
+    while (i < x.size() && i < y.size() && x[i] == y[i]) ++i;
+    std::size_t ex = x.size(), ey = y.size();
+    while (ex > i && ey > i && x[ex - 1] == y[ey - 1]) --ex, --ey;
+    if (ex - i > 1 || ey - i > 1) return false;
+    return wn_fast::fast_synonyms(wn_, x, y, Pos::adj, 1) || wn_fast::fast_synonyms(wn_, x, y, Pos::noun, 1);
+  }
+
   ValueRel compute(const std::string& a, const std::string& b) const {
     // An age range ("40-49") and an age: inside it, the number is the more
     // specific value; outside, they exclude each other.
@@ -275,10 +287,12 @@ class Comparer {
     const std::string ua = underscore(a), ub = underscore(b);
     const ClassDef* ca = lex_.class_of(a);
     const ClassDef* cb = lex_.class_of(b);
-    // One sense among the first two ("annually" / "yearly", "grey" /
-    // "gray"): one value, even in a class of exclusive ones. Not adjectives,
-    // whose senses are loose ("main" / "master").
-    if (wn_fast::fast_synonyms(wn_, ua, ub, Pos::noun, 2) || wn_fast::fast_synonyms(wn_, ua, ub, Pos::adv, 2))
+    // One sense among the first two ("annually" / "yearly"), or one word in
+    // two spellings ("grey" / "gray"): one value, even in a class of
+    // exclusive ones. Not adjectives otherwise, whose senses are loose
+    // ("main" / "master").
+    if (wn_fast::fast_synonyms(wn_, ua, ub, Pos::noun, 2) || wn_fast::fast_synonyms(wn_, ua, ub, Pos::adv, 2) ||
+        spelling_variant(ua, ub))
       return ValueRel::equal;
     if (ca && ca == cb) return ca->exclusive ? ValueRel::exclusive : ValueRel::different;
     // Lexicon classes act as hypernyms ("brother" is a "sibling").
@@ -290,6 +304,13 @@ class Comparer {
     if (wn_fast::direct_antonyms(wn_, ua, ub, Pos::noun) ||
         (!wn_.synsets(ua, Pos::adj).empty() && !wn_.synsets(ub, Pos::adj).empty() && wn_.antonyms(ua, ub, Pos::adj)))
       return ValueRel::exclusive;
+    // Word for word the same or synonyms ("grey british shorthair" / "gray
+    // british shorthair"): one value.
+    if (wa.size() == wb.size() && wa.size() > 1 &&
+        std::equal(wa.begin(), wa.end(), wb.begin(), [&](const std::string& x, const std::string& y) {
+          return x == y || wn_fast::fast_synonyms(wn_, x, y, Pos::noun, 2) || spelling_variant(x, y);
+        }))
+      return ValueRel::equal;
     // Same head, different modifier: "window seat" / "aisle seat".
     if (wa.size() > 1 && wb.size() > 1 && wa.back() == wb.back()) return ValueRel::exclusive;
     return ValueRel::different;

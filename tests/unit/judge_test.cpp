@@ -632,6 +632,15 @@ TEST(JudgeRules, ALaterSentenceIsJudgedWhenTheFirstSettlesNothing) {
   expect_all_structural({{"I live in Glasgow.", "Long week at work. The printer broke again."}}, C::unrelated);
 }
 
+// One word in two spellings is one value, alone or inside a longer value;
+// two words that only share a sense are not ("main" / "master").
+TEST(JudgeRules, SpellingVariantsAreOneValue) {
+  expect_all_structural({{"My car is grey.", "My car is gray."},
+                         {"Our cat is a grey British Shorthair.", "Our cat is a gray British Shorthair."}},
+                        C::duplicate);
+  expect_all_structural({{"The default branch is main.", "The default branch is master."}}, C::true_contradiction);
+}
+
 // Someone the user has one of at a time, named differently on the two
 // sides: a contradiction at most MED, or a change with a change cue.
 TEST(JudgeRules, TwoNamesForOneSoleRelationContradict) {
