@@ -2594,6 +2594,45 @@ bool age_outruns_time(const Claim& a, const Claim& b, const JudgeInput& ea, cons
 }
 
 /// The structural stage's analysis, with the correction rule applied.
+/// "singapore vs frankfurt", when the two statements' own words (not their
+/// values, slots or verbs) qualify what they are about in ways that exclude
+/// each other ("The Singapore API gateway runs Kong 3.4" / "In Frankfurt,
+/// the API gateway is on Kong 2.8"; "Internal ... calls time out after 5
+/// seconds" / "Calls to external partner APIs have a 30-second timeout"):
+/// two contexts. Empty otherwise.
+std::string contrasted_qualifiers(const Lexicon& lex, const Claim& a, const Claim& b) {
+  // The words before the subject's head and the scopes' values, that the
+  // other side does not share.
+  auto qualifiers = [&](const Claim& c, const Claim& other) {
+    std::vector<std::string> q;
+    auto words = words_of(c.subject);
+    if (!words.empty()) words.pop_back();
+    for (const ScopeDim d : kScopeDims)
+      for (const auto& w : words_of(c.scope.get(d))) words.push_back(w);
+    for (const auto& k : words) {
+      if (k.size() < 2 || light_word(k) || numeric(k)) continue;
+      if (std::find(other.keywords.begin(), other.keywords.end(), k) != other.keywords.end()) continue;
+      q.push_back(k);
+    }
+    return q;
+  };
+  const auto qa = qualifiers(a, b), qb = qualifiers(b, a);
+  if (qa.empty() || qb.empty()) return {};
+  // What they qualify is one thing: the subjects' heads are shared.
+  const auto ha = words_of(a.subject), hb = words_of(b.subject);
+  if (ha.empty() || hb.empty() || ha.back() != hb.back()) return {};
+  const WordNet& wn = lex.wordnet();
+  for (const auto& x : qa)
+    for (const auto& y : qb) {
+      const ClassDef* cx = lex.class_of(x);
+      const bool exclusive = (cx && cx == lex.class_of(y)) ||
+                             (!wn.synsets(x, Pos::adj).empty() && !wn.synsets(y, Pos::adj).empty() && wn.antonyms(x, y, Pos::adj)) ||
+                             (known_place(wn, x) && known_place(wn, y)) || wn_fast::fast_co_hyponyms(wn, x, y);
+      if (exclusive) return x + " vs " + y;
+    }
+  return {};
+}
+
 Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                     const JudgeInput& incoming) {
   Analysis an = analyse(lex, a, b, existing, incoming);
@@ -2616,6 +2655,13 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
     // never a block (a block would refuse the correction itself).
     an.conf = std::clamp(an.conf, lex.med_confidence(), std::max(lex.med_confidence(), lex.high_confidence() - 0.01));
     an.why += " The incoming statement is a correction.";
+  }
+  if (an.cls == Classification::true_contradiction && !b.correction && an.conf < lex.high_confidence()) {
+    if (const std::string q = contrasted_qualifiers(lex, a, b); !q.empty()) {
+      an.cls = Classification::context_dependent;
+      an.conf = std::min(an.conf, 0.6);
+      an.why = "They differ, but about " + q + ": two contexts, so both can hold.";
+    }
   }
   an.conf = std::clamp(an.conf, 0.0, 1.0);
   return an;

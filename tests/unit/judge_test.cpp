@@ -632,6 +632,16 @@ TEST(JudgeRules, ALaterSentenceIsJudgedWhenTheFirstSettlesNothing) {
   expect_all_structural({{"I live in Glasgow.", "Long week at work. The printer broke again."}}, C::unrelated);
 }
 
+// One thing qualified in ways that exclude each other (two places, two
+// members of a class) is two contexts, not a contradiction.
+TEST(JudgeRules, ContrastedQualifiersOfOneSubjectAreTwoContexts) {
+  expect_all_structural({{"The Toronto API gateway runs Envoy 1.28.", "In Madrid, the API gateway is on Envoy 1.22."}},
+                        C::context_dependent);
+  // Without the qualifiers, a contradiction.
+  expect_all_structural({{"The API gateway runs Envoy 1.28.", "The API gateway is on Envoy 1.22."}},
+                        C::true_contradiction);
+}
+
 // One word in two spellings is one value, alone or inside a longer value;
 // two words that only share a sense are not ("main" / "master").
 TEST(JudgeRules, SpellingVariantsAreOneValue) {
