@@ -136,6 +136,29 @@ std::vector<std::string> raw_pieces(std::string_view in) {
       if (!currency.empty()) out.emplace_back(currency), currency = {};
       if (per) out.emplace_back("per"), ++j;
       i = j;
+    } else if (c == '.' && !out.empty() && i + 1 < n && text[i + 1] == ' ' && [&] {
+                 // A title's period before a name ("Dr. Okafor", "Mr. Lee", "St.
+                 // John's") ends no sentence ("... on Elm St. My sister ..." does).
+                 static constexpr std::string_view kTitles[] = {"dr", "mr", "mrs", "ms", "st", "prof", "mt"};
+                 auto lower_is = [](std::string_view w, std::string_view t) {
+                   return w.size() == t.size() && std::equal(w.begin(), w.end(), t.begin(), [](char x, char y) {
+                            return std::tolower(static_cast<unsigned char>(x)) == y;
+                          });
+                 };
+                 const std::string& w = out.back();
+                 if (!std::any_of(std::begin(kTitles), std::end(kTitles), [&](std::string_view t) { return lower_is(w, t); }))
+                   return false;
+                 std::size_t b = i + 1;
+                 while (b < n && text[b] == ' ') ++b;
+                 std::size_t e = b;
+                 while (e < n && is_alpha(text[e])) ++e;
+                 if (b >= n || !std::isupper(static_cast<unsigned char>(text[b]))) return false;
+                 static constexpr std::string_view kOpeners[] = {"i", "my", "our", "the", "a", "an", "we", "he", "she", "it",
+                                                                 "they", "this", "that", "there", "and", "but", "so"};
+                 const std::string_view next(text.data() + b, e - b);
+                 return std::none_of(std::begin(kOpeners), std::end(kOpeners), [&](std::string_view o) { return lower_is(next, o); });
+               }()) {
+      ++i;
     } else if (c == ',' || c == '.' || c == ';' || c == '!' || c == '?' || c == ':' || c == '=') {
       out.emplace_back(1, c);
       ++i;

@@ -1493,3 +1493,13 @@ TEST(Normalizer, AHabitsDifferingValueNeverBlocks) {
   EXPECT_EQ(v.classification, Classification::true_contradiction) << v.reasoning;
   EXPECT_NE(v.write_tier, WriteTier::block);
 }
+
+TEST(Tokenizer, ATitlesPeriodEndsNoSentence) {
+  // "Dr. Okafor" is one name, not a sentence that ends at "Dr".
+  EXPECT_EQ(claim("User's GP is Dr. Okafor at Riverside Surgery.").values, std::vector<std::string>{"dr okafor"});
+  EXPECT_EQ(claim("Mr. Lee is my landlord.").values, std::vector<std::string>{"mr lee"});
+  // A period at the end of a sentence still ends it.
+  EXPECT_EQ(claim("I live on Elm St. My sister lives in Leeds.").values, std::vector<std::string>{"elm st"});
+  // Frequency hedges are not verbs: "I sometimes cook" is about cooking.
+  EXPECT_EQ(claim("I sometimes cook.").predicate, "cook");
+}
