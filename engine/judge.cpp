@@ -2367,7 +2367,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         (cue_link && !adds && (conflict > 0 || differ || stop_cue || from_matches || cue_targets_a || any_new_value)) ||
         (generic_cue && conflict > 0);
     const bool shift_relevant = (tense_shift || valid_order || valid_gap) && (conflict > 0 || differ);
-    if (cue_relevant || shift_relevant) {
+    // A fact fixed for life (where someone was born) does not change: two
+    // values are a contradiction, whatever the tenses.
+    const SlotDef* fixed_def = same_slot ? lex.slot(a.slot) : nullptr;
+    const bool fixed_values = fixed_def && fixed_def->fixed && (conflict > 0 || differ) && !b.correction;
+    if ((cue_relevant || shift_relevant) && !fixed_values) {
       r.cls = Classification::temporal_change;
       r.conf = cue_relevant ? (cue_targets_a || same_slot ? 0.9 : 0.8) : valid_order || valid_gap ? 0.85 : 0.75;
       const std::string how = cue_relevant ? "the change cue \"" + cue_word + "\""
@@ -2470,8 +2474,10 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
             " was in the past; the incoming statement says it holds now.";
     return r;
   }
-  if (same_slot && same_stance && same_values && same_object && same_count && b_past != a_past) {
-    // "I go to school in Leuven" / "In kindergarten I went to school in Mechelen".
+  if (same_slot && same_stance && same_values && same_object && same_count && b_past != a_past && !fixed_slot) {
+    // "I go to school in Leuven" / "In kindergarten I went to school in
+    // Mechelen". (A fact fixed for life is one fact in any tense: "I was
+    // born on 14 March" / "my birthday is March 14th".)
     r.cls = Classification::compatible;
     r.conf = 0.7;
     r.why = "One statement is about the past and the other about now; both can hold.";
@@ -2593,7 +2599,6 @@ bool age_outruns_time(const Claim& a, const Claim& b, const JudgeInput& ea, cons
   return grew < -0.5 || grew > years + 1.5;
 }
 
-/// The structural stage's analysis, with the correction rule applied.
 /// "singapore vs frankfurt", when the two statements' own words (not their
 /// values, slots or verbs) qualify what they are about in ways that exclude
 /// each other ("The Singapore API gateway runs Kong 3.4" / "In Frankfurt,
@@ -2633,9 +2638,67 @@ std::string contrasted_qualifiers(const Lexicon& lex, const Claim& a, const Clai
   return {};
 }
 
+/// A birth year and an age of one person that disagree ("I was born in
+/// 1991" / "I turned 30 back in 2019"; "Born in 1988" / "I turned 40 last
+/// spring", said in 2024): true when the age, in the year it was reached
+/// (a year the statement names, else the year it was said), is not that
+/// year less the birth year or one less. False when they agree or either is
+/// missing.
+std::optional<bool> birth_year_and_age_disagree(const Claim& a, const Claim& b, const JudgeInput& ea,
+                                                const JudgeInput& eb) {
+  auto year_of = [](const std::string& v) -> std::optional<int> {
+    if (v.size() != 4 || !numeric(v)) return std::nullopt;
+    const int y = std::atoi(v.c_str());
+    return y >= 1900 && y <= 2100 ? std::optional<int>(y) : std::nullopt;
+  };
+  auto birth_year = [&](const Claim& c) -> std::optional<int> {
+    if (c.slot != "birthdate"sv && c.slot != "birthplace"sv) return std::nullopt;
+    for (const auto& v : c.values)
+      if (auto y = year_of(v)) return y;
+    return std::nullopt;
+  };
+  // The age and the year it held.
+  auto age = [&](const Claim& c, const JudgeInput& in) -> std::optional<std::pair<int, int>> {
+    const bool turned = std::find(c.change_cues.begin(), c.change_cues.end(), "turn") != c.change_cues.end();
+    if (c.slot != "age"sv && !turned) return std::nullopt;
+    std::optional<int> n, year;
+    for (const auto& x : c.amounts) {
+      if (auto y = year_of(x)) {
+        year = y;
+      } else if (numeric(x)) {
+        const double v = std::atof(x.c_str());
+        if (n || v < 1 || v > 120 || v != std::floor(v)) return std::nullopt;
+        n = static_cast<int>(v);
+      }
+    }
+    if (!n) return std::nullopt;
+    if (!year && in.created_at) year = 1970 + static_cast<int>(static_cast<double>(*in.created_at) / (365.2425 * 86400e3));
+    if (!year) return std::nullopt;
+    return std::pair{*n, *year};
+  };
+  if (a.subject != b.subject || a.subject.empty()) return std::nullopt;
+  std::optional<int> born = birth_year(a);
+  auto aged = age(b, eb);
+  if (!born || !aged) {
+    born = birth_year(b);
+    aged = age(a, ea);
+  }
+  if (!born || !aged) return std::nullopt;
+  const int expected = aged->second - aged->first;  // born that year, or the year before
+  return *born != expected && *born != expected - 1;
+}
+
+/// The structural stage's analysis, with the correction rule applied.
 Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                     const JudgeInput& incoming) {
   Analysis an = analyse(lex, a, b, existing, incoming);
+  if (const auto disagree = birth_year_and_age_disagree(a, b, existing, incoming)) {
+    an.cls = *disagree ? Classification::true_contradiction : Classification::compatible;
+    an.conf = 0.7;
+    an.why = *disagree ? "Both cannot hold: the age and the birth year disagree."
+                       : "The age and the birth year agree, so both can hold.";
+    return an;
+  }
   // A change cue that no change can explain: a contradiction at MED.
   auto no_change = [&](const char* why) {
     an.cls = Classification::true_contradiction;

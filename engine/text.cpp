@@ -57,11 +57,42 @@ bool thousands_group(const std::string& text, std::size_t start, std::size_t com
   return digit(start) && digit(comma + 1) && digit(comma + 2) && digit(comma + 3) && !digit(comma + 4);
 }
 
-/// Raw pieces: words (with internal - . ' / + # : %), and clause punctuation.
 // Currency signs, rewritten to one byte before the pieces are cut.
 constexpr char kEuroSign = '\x01';
 constexpr char kPoundSign = '\x02';
 
+namespace {
+constexpr std::string_view kMonthNames[] = {"january", "february", "march",     "april",   "may",      "june",
+                                            "july",    "august",   "september", "october", "november", "december"};
+}  // namespace
+
+struct SlashDate {
+  int month, day, year;
+};
+
+/// A date written with slashes, when the order is plain: a day over 12
+/// first ("14/03/1988") or second ("3/14/88"). "3/4/88" could be either
+/// and is left alone. A two-digit year is 19xx from 30 up, else 20xx.
+static std::optional<SlashDate> slash_date(std::string_view w) {
+  const auto s1 = w.find('/');
+  if (s1 == std::string_view::npos) return std::nullopt;
+  const auto s2 = w.find('/', s1 + 1);
+  if (s2 == std::string_view::npos || w.find('/', s2 + 1) != std::string_view::npos) return std::nullopt;
+  const std::string_view a = w.substr(0, s1), b = w.substr(s1 + 1, s2 - s1 - 1), y = w.substr(s2 + 1);
+  auto digits = [](std::string_view x, std::size_t lo, std::size_t hi) {
+    return x.size() >= lo && x.size() <= hi && std::all_of(x.begin(), x.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  };
+  if (!digits(a, 1, 2) || !digits(b, 1, 2) || !(digits(y, 2, 2) || digits(y, 4, 4))) return std::nullopt;
+  const int x = std::atoi(std::string(a).c_str()), z = std::atoi(std::string(b).c_str());
+  int year = std::atoi(std::string(y).c_str());
+  if (y.size() == 2) year += year >= 30 ? 1900 : 2000;
+  if (x < 1 || z < 1 || x > 31 || z > 31) return std::nullopt;
+  if (x > 12 && z <= 12) return SlashDate{z - 1, x, year};
+  if (z > 12 && x <= 12) return SlashDate{x - 1, z, year};
+  return std::nullopt;
+}
+
+/// Raw pieces: words (with internal - . ' / + # : %), and clause punctuation.
 std::vector<std::string> raw_pieces(std::string_view in) {
   // Curly apostrophes and quotes to ASCII.
   std::string text;
@@ -132,6 +163,15 @@ std::vector<std::string> raw_pieces(std::string_view in) {
       }
       std::string word = text.substr(i, j - i);
       if (word.find(',') != std::string::npos) std::erase(word, ',');
+      if (auto date = slash_date(word)) {
+        // "3/14/88", "14/03/1988": the month by name, the day and the year,
+        // as "March 14 1988" reads.
+        out.emplace_back(kMonthNames[date->month]);
+        out.push_back(std::to_string(date->day));
+        out.push_back(std::to_string(date->year));
+        i = j;
+        continue;
+      }
       out.push_back(std::move(word));
       if (!currency.empty()) out.emplace_back(currency), currency = {};
       if (per) out.emplace_back("per"), ++j;
@@ -445,11 +485,6 @@ std::string format_number(double v) {
   std::snprintf(buf, sizeof buf, "%.6g", v);
   return buf;
 }
-
-namespace {
-constexpr std::string_view kMonthNames[] = {"january", "february", "march",     "april",   "may",      "june",
-                                            "july",    "august",   "september", "october", "november", "december"};
-}  // namespace
 
 int month_index(std::string_view w, bool abbreviations) {
   for (int m = 0; m < 12; ++m) {

@@ -632,6 +632,29 @@ TEST(JudgeRules, ALaterSentenceIsJudgedWhenTheFirstSettlesNothing) {
   expect_all_structural({{"I live in Glasgow.", "Long week at work. The printer broke again."}}, C::unrelated);
 }
 
+// A fact fixed for life is one fact in any tense and never changes.
+TEST(JudgeRules, AFactFixedForLifeNeitherAgesNorChanges) {
+  expect_all_structural({{"I was born on 22 June 1979.", "my birthday is June 22nd"},
+                         {"I was born on 22 June 1979.", "my bday = 6/22/79"},
+                         {"I was born in Ghent.", "Ghent is my birthplace."}},
+                        C::duplicate);
+  expect_all_structural({{"Ines was born in Braga.", "Ines's birthplace is Faro."}}, C::true_contradiction);
+}
+
+// A birth year and an age must agree, in the year the age was reached.
+TEST(JudgeRules, ABirthYearAndAnAgeMustAgree) {
+  using test::structural_verdict_at;
+  EXPECT_EQ(structural_verdict_at("I was born in 1984.", "2023-01-05T10:00:00Z", "I turned 30 back in 2012.",
+                                  "2024-03-01T10:00:00Z").classification,
+            C::true_contradiction);
+  EXPECT_EQ(structural_verdict_at("Born in 1984.", "2023-01-05T10:00:00Z", "I turned 45 last spring.",
+                                  "2024-03-01T10:00:00Z").classification,
+            C::true_contradiction);
+  EXPECT_EQ(structural_verdict_at("Born in 1984.", "2023-01-05T10:00:00Z", "I'm 40.", "2024-08-01T10:00:00Z")
+                .classification,
+            C::compatible);
+}
+
 // One thing qualified in ways that exclude each other (two places, two
 // members of a class) is two contexts, not a contradiction.
 TEST(JudgeRules, ContrastedQualifiersOfOneSubjectAreTwoContexts) {

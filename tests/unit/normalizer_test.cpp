@@ -1503,3 +1503,12 @@ TEST(Tokenizer, ATitlesPeriodEndsNoSentence) {
   // Frequency hedges are not verbs: "I sometimes cook" is about cooking.
   EXPECT_EQ(claim("I sometimes cook.").predicate, "cook");
 }
+
+TEST(Tokenizer, ASlashDateWithAPlainOrderIsADate) {
+  // A day over 12 decides the order; "3/4/88" could be either and stays as written.
+  EXPECT_EQ(claim("my bday = 3/14/88").values, std::vector<std::string>{"march 14"});
+  EXPECT_EQ(claim("My birthday is 14/03/1988.").values, std::vector<std::string>{"march 14"});
+  EXPECT_NE(std::find(claim("My birthday is 14/03/1988.").amounts.begin(), claim("My birthday is 14/03/1988.").amounts.end(), "1988"),
+            claim("My birthday is 14/03/1988.").amounts.end());
+  EXPECT_EQ(claim("born 3/4/88").values, std::vector<std::string>{"3/4/88"});
+}
