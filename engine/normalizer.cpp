@@ -874,6 +874,29 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
 }
 
 void Parser::scan_cues(Toks& t) {
+  // A phrasal cue with its object inside ("traded the Fiesta in for an
+  // MG4", "cut staging over to MySQL 8", "handed the lead over to Oskar"):
+  // the particle moves back to its verb, as "traded in the Fiesta" reads.
+  {
+    const auto lm = lemmas_of(t);
+    for (std::size_t k = 0; k + 2 < t.size(); ++k) {
+      if (!t[k].is_word() || is_aux(lm[k])) continue;
+      for (std::size_t j = k + 2; j < t.size() && j <= k + 4; ++j) {
+        const Token& x = t[j - 1];
+        const bool np_word = x.kind != Token::Kind::punct && !(x.is_word() && (is_aux(lm[j - 1]) || is_prep(lm[j - 1]) ||
+                                                                                 is_conj(lm[j - 1]) || looks_past(x)));
+        if (!np_word) break;
+        if (!t[j].is_word() || !in(lm[j], {"in", "over", "out", "off", "up", "down", "back", "away"})) continue;
+        std::vector<std::string> probe{lm[k], lm[j]};
+        if (j + 1 < t.size()) probe.push_back(lm[j + 1]);
+        if (lex_.cue_table().match(probe, 0).length < 2) continue;
+        Token particle = t[j];
+        t.erase(t.begin() + static_cast<long>(j));
+        t.insert(t.begin() + static_cast<long>(k) + 1, std::move(particle));
+        break;
+      }
+    }
+  }
   auto lem = lemmas_of(t);
   std::vector<bool> drop(t.size(), false);
   for (std::size_t i = 0; i < t.size();) {

@@ -632,6 +632,15 @@ TEST(JudgeRules, ALaterSentenceIsJudgedWhenTheFirstSettlesNothing) {
   expect_all_structural({{"I live in Glasgow.", "Long week at work. The printer broke again."}}, C::unrelated);
 }
 
+// A phrasal cue with its object between verb and particle is the same cue;
+// hand-overs and cuts are changes too.
+TEST(JudgeRules, APhrasalCueAroundItsObjectIsACue) {
+  expect_all_structural({{"I drive a 2015 Mazda 3.", "traded the Mazda in for a used Leaf last month"},
+                         {"Eva runs the onboarding workshop.", "Eva handed the onboarding workshop over to Sam in May."},
+                         {"My swimming lessons are weekly.", "My swimming lessons were cut to every fortnight from March."}},
+                        C::temporal_change);
+}
+
 // A fact fixed for life is one fact in any tense and never changes.
 TEST(JudgeRules, AFactFixedForLifeNeitherAgesNorChanges) {
   expect_all_structural({{"I was born on 22 June 1979.", "my birthday is June 22nd"},
