@@ -3009,6 +3009,28 @@ std::vector<std::pair<std::string, std::string>> named_relations(const Lexicon& 
 /// "Pieter de Vries") or a short form ("Dan" / "Daniel") are one name.
 std::optional<Analysis> renamed_relation(const Lexicon& lex, const Claim& b, const JudgeInput& existing,
                                          const JudgeInput& incoming) {
+  // Cheap first: a word for a sole relation, or a verb that names one, on
+  // both sides (named_relations tokenises the texts).
+  auto mentions = [&lex](std::string_view text) {
+    std::string w, prev;
+    auto hit = [&] {
+      static constexpr std::string_view kVerbs[] = {"married", "report", "reports", "reported", "reporting",
+                                                    "manages", "managed"};
+      return lex.sole_relation(w) || (!prev.empty() && lex.sole_relation(prev + " " + w)) ||
+             std::find(std::begin(kVerbs), std::end(kVerbs), w) != std::end(kVerbs);
+    };
+    for (const char ch : text) {
+      if (std::isalpha(static_cast<unsigned char>(ch))) {
+        w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+        continue;
+      }
+      if (!w.empty() && hit()) return true;
+      if (!w.empty()) prev = std::move(w);
+      w.clear();
+    }
+    return !w.empty() && hit();
+  };
+  if (!mentions(existing.text) || !mentions(incoming.text)) return std::nullopt;
   const auto ra = named_relations(lex, existing.text);
   if (ra.empty()) return std::nullopt;
   const auto rb = named_relations(lex, incoming.text);
