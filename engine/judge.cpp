@@ -2640,10 +2640,12 @@ std::string contrasted_qualifiers(const Lexicon& lex, const Claim& a, const Clai
 
 /// A birth year and an age of one person that disagree ("I was born in
 /// 1991" / "I turned 30 back in 2019"; "Born in 1988" / "I turned 40 last
-/// spring", said in 2024): true when the age, in the year it was reached
-/// (a year the statement names, else the year it was said), is not that
-/// year less the birth year or one less. False when they agree or either is
-/// missing.
+/// spring", said in 2024): true when they disagree, false when they agree,
+/// nullopt when either is missing. A birthday ("turned N in YEAR", the year
+/// it names or else the year it was said) gives the birth year exactly; an
+/// age ("I'm 36") in the year it was said gives it within a year. An age
+/// statement naming any other year ("I'm 36 and have lived here since
+/// 2010") is left alone.
 std::optional<bool> birth_year_and_age_disagree(const Claim& a, const Claim& b, const JudgeInput& ea,
                                                 const JudgeInput& eb) {
   auto year_of = [](const std::string& v) -> std::optional<int> {
@@ -2657,13 +2659,18 @@ std::optional<bool> birth_year_and_age_disagree(const Claim& a, const Claim& b, 
       if (auto y = year_of(v)) return y;
     return std::nullopt;
   };
-  // The age and the year it held.
-  auto age = [&](const Claim& c, const JudgeInput& in) -> std::optional<std::pair<int, int>> {
+  // The age, the year it held, and whether it was reached that year.
+  struct Aged {
+    int n, year;
+    bool turned;
+  };
+  auto age = [&](const Claim& c, const JudgeInput& in) -> std::optional<Aged> {
     const bool turned = std::find(c.change_cues.begin(), c.change_cues.end(), "turn") != c.change_cues.end();
     if (c.slot != "age"sv && !turned) return std::nullopt;
     std::optional<int> n, year;
     for (const auto& x : c.amounts) {
       if (auto y = year_of(x)) {
+        if (year || !turned) return std::nullopt;
         year = y;
       } else if (numeric(x)) {
         const double v = std::atof(x.c_str());
@@ -2674,7 +2681,7 @@ std::optional<bool> birth_year_and_age_disagree(const Claim& a, const Claim& b, 
     if (!n) return std::nullopt;
     if (!year && in.created_at) year = 1970 + static_cast<int>(static_cast<double>(*in.created_at) / (365.2425 * 86400e3));
     if (!year) return std::nullopt;
-    return std::pair{*n, *year};
+    return Aged{*n, *year, turned};
   };
   if (a.subject != b.subject || a.subject.empty()) return std::nullopt;
   std::optional<int> born = birth_year(a);
@@ -2684,14 +2691,31 @@ std::optional<bool> birth_year_and_age_disagree(const Claim& a, const Claim& b, 
     aged = age(a, ea);
   }
   if (!born || !aged) return std::nullopt;
-  const int expected = aged->second - aged->first;  // born that year, or the year before
-  return *born != expected && *born != expected - 1;
+  const int expected = aged->year - aged->n;  // born that year, or (an age, not a birthday) the year before
+  return *born != expected && (aged->turned || *born != expected - 1);
 }
 
 /// The structural stage's analysis, with the correction rule applied.
 Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                     const JudgeInput& incoming) {
   Analysis an = analyse(lex, a, b, existing, incoming);
+  if (an.cls != Classification::true_contradiction && a.stance * b.stance < 0 && a.subject == b.subject &&
+      !a.subject.empty() && !a.history && !b.history && a.tense != Tense::past && b.tense != Tense::past &&
+      b.change_cues.empty() && !scopes_disjoint(lex, a.scope, b.scope)) {
+    // A general denial of a verb ("I don't drive") and a claim whose slot
+    // the parse named otherwise but whose verb it is ("I drive to work": the
+    // commute): one denies what the other does.
+    const Claim& neg = a.stance < 0 ? a : b;
+    const Claim& pos = a.stance < 0 ? b : a;
+    if (neg.values.empty() && neg.object.empty() && !neg.predicate.empty() && neg.slot == neg.predicate &&
+        pos.predicate == neg.predicate && pos.slot != neg.slot && neg.modality == Modality::none &&
+        pos.modality == Modality::none) {
+      an.cls = Classification::true_contradiction;
+      an.conf = 0.8;
+      an.why = "Both cannot hold: one denies " + neg.predicate + " in general, the other says it is done.";
+      return an;
+    }
+  }
   if (const auto disagree = birth_year_and_age_disagree(a, b, existing, incoming)) {
     an.cls = *disagree ? Classification::true_contradiction : Classification::compatible;
     an.conf = 0.7;
@@ -2988,14 +3012,26 @@ std::vector<std::pair<std::string, std::string>> named_relations(const Lexicon& 
   }
   // "married to Marcus", "I report to Priya", "Dana Whitfield manages the user".
   for (std::size_t i = 0; i + 2 < t.size(); ++i) {
-    const bool speaker = i > 0 && (in_list(lemma(i - 1), {"i", "user"}) || (lemma(i - 1) == "be"sv && i > 1 && in_list(lemma(i - 2), {"i", "user"})));
-    if (speaker && (t[i].text == "married"sv || lemma(i) == "report") && lemma(i + 1) == "to"sv) {
+    // In the present only ("I reported to Priya at my old job", "I was
+    // married to Marcus in my twenties" name no one now).
+    const bool speaker =
+        i > 0 && (in_list(lemma(i - 1), {"i", "user"}) ||
+                  (lemma(i - 1) == "be"sv && !in_list(t[i - 1].text, {"was", "were", "been"}) && i > 1 &&
+                   in_list(lemma(i - 2), {"i", "user"})));
+    const bool present = t[i].text == "married"sv ? true : in_list(t[i].text, {"report", "reports"});
+    if (speaker && present && (t[i].text == "married"sv || lemma(i) == "report") && lemma(i + 1) == "to"sv) {
       const std::string name = name_at(i + 2);
       if (!name.empty() && ends_clause(i + 2 + words_in(name))) out.emplace_back(lemma(i) == "report"sv ? "manager" : "partner", name);
     }
-    if (lemma(i) == "manage"sv && t[i].text != t[i].lemma && (lemma(i + 1) == "me"sv || lemma(i + 1) == "user"sv ||
-                                                                (lemma(i + 1) == "the"sv && lemma(i + 2) == "user"sv))) {
-      const std::string name = i > 0 ? name_at(0) : std::string();
+    if (t[i].text == "manages"sv && (lemma(i + 1) == "me"sv || lemma(i + 1) == "user"sv ||
+                                     (lemma(i + 1) == "the"sv && lemma(i + 2) == "user"sv))) {
+      // The name opens the statement, where a capital says nothing of itself.
+      std::string name;
+      for (std::size_t k = 0; k < i && k < 3; ++k) {
+        const bool cap = !t[k].surface.empty() && std::isupper(static_cast<unsigned char>(t[k].surface[0]));
+        if (!t[k].is_word() || !(cap || name_word(k))) break;
+        name += (name.empty() ? "" : " ") + t[k].text;
+      }
       if (!name.empty() && words_in(name) == i) out.emplace_back("manager", name);
     }
   }

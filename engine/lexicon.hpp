@@ -226,14 +226,14 @@ class Lexicon {
   /// Words that make a thing a substitute ("vegan cheese", "meat-free"), so
   /// world-knowledge exclusions do not apply to it.
   bool is_exclusion_exempt(std::string_view w) const { return exclusion_exempt_.count(std::string(w)) > 0; }
-  /// 'f' or 'm' for a noun naming a woman or a man ("sister", "husband";
-  /// words.txt female / male), else 0: whom "she" or "he" may mean.
   /// The relation a word names when a person has one at a time ("boss",
   /// "line manager": "manager"; "wife": "partner"), or nullptr.
   const std::string* sole_relation(std::string_view words) const {
     auto it = sole_relations_.find(std::string(words));
     return it == sole_relations_.end() ? nullptr : &it->second;
   }
+  /// 'f' or 'm' for a noun naming a woman or a man ("sister", "husband";
+  /// words.txt female / male), else 0: whom "she" or "he" may mean.
   char gender_of(std::string_view noun) const {
     auto it = gendered_.find(std::string(noun));
     return it == gendered_.end() ? 0 : it->second;

@@ -19,6 +19,7 @@
 
 #include "engine/lexicon.hpp"
 #include "engine/text.hpp"
+#include "engine/wn_fast.hpp"
 
 namespace credence {
 // Comparisons with literals are string_view comparisons: a length check
@@ -174,7 +175,7 @@ class Parser {
   void existential_at_home(Toks& s) const;
   void naming_copula(Toks& s) const;
   void living_alone(Toks& s) const;
-  void commute_mode(Toks& s) const;
+  void commute_mode(Toks& s);
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
   void subjectless_note(Toks& s) const;
@@ -215,6 +216,7 @@ class Parser {
   std::string domain_of() const;
   bool dummy_it_ = false;          // "it's jeans for me": the user, but not "I am jeans"
   bool only_child_ = false;        // "an only child" ("only" is dropped as a hedge)
+  std::string commute_verb_;       // "drive" of "I drive to work" (commute_mode)
   bool ended_before_cue_ = false;  // "before moving here": the period ended
   bool year_scale_past_ = false;   // "last year", "in 2019", "years ago"
 };
@@ -697,7 +699,7 @@ void Parser::living_alone(Toks& s) const {
 /// one thing, said as "commute by" and the mode (a car, a bike, on foot, or
 /// what is taken), so that "I cycle to the office" and "I commute by bus"
 /// share a slot.
-void Parser::commute_mode(Toks& s) const {
+void Parser::commute_mode(Toks& s) {
   auto destination = [&](std::size_t k) -> std::size_t {  // length of "to (the) work"
     if (k + 1 >= s.size() || !s[k].is_word() || s[k].lemma != "to"sv) return 0;
     std::size_t d = k + 1;
@@ -713,12 +715,19 @@ void Parser::commute_mode(Toks& s) const {
     std::size_t from = k + 1, to = 0;  // the destination [from, to)
     if (in(v, {"drive", "cycle", "bike", "walk"})) {
       mode = v == "drive"sv ? "car" : v == "walk"sv ? "foot" : "bike";
-    } else if (in(v, {"take", "get", "catch", "ride"})) {
-      std::size_t o = k + 1;
-      if (o < s.size() && s[o].is_word() && (in(s[o].lemma, {"the", "a"}) || is_possessive_det(s[o].lemma))) ++o;
-      if (o + 1 >= s.size() || !s[o].is_word() || !noun_capable(s[o]) || is_prep(s[o].lemma)) continue;
-      mode = s[o].lemma;
-      from = o + 1;
+    } else if (in(v, {"take", "get", "catch", "ride"}) && [&] {
+                 // What is taken must be a way to travel (WordNet: a kind of
+                 // conveyance): not "I take my son to school", "take time to work on it".
+                 std::size_t o = k + 1;
+                 if (o < s.size() && s[o].is_word() && (in(s[o].lemma, {"the", "a"}) || is_possessive_det(s[o].lemma))) ++o;
+                 if (o + 1 >= s.size() || !s[o].is_word() || is_prep(s[o].lemma)) return false;
+                 if (!in(s[o].lemma, {"bike", "car"}) &&
+                     !wn_fast::fast_is_a(wn_, s[o].lemma, "conveyance", 2, 8) && !wn_fast::fast_is_a(wn_, s[o].lemma, "public_transport", 2, 8))
+                   return false;
+                 mode = s[o].lemma;
+                 from = o + 1;
+                 return true;
+               }()) {
     } else if (!in(v, {"go", "travel", "get", "commute"})) {
       continue;
     }
@@ -730,6 +739,7 @@ void Parser::commute_mode(Toks& s) const {
       mode = s[to + 1].lemma;
       to += 2;
     }
+    if (in(v, {"drive", "cycle", "bike", "walk", "ride"})) commute_verb_ = v;
     Toks out(s.begin(), s.begin() + static_cast<long>(k));
     Token verb = word_token(looks_past(s[k]) ? "commuted" : (s[k].text.back() == 's' ? "commutes" : "commute"),
                             "commute", s[k].surface);
@@ -878,7 +888,7 @@ void Parser::scan_cues(Toks& t) {
   // MG4", "cut staging over to MySQL 8", "handed the lead over to Oskar"):
   // the particle moves back to its verb, as "traded in the Fiesta" reads.
   {
-    const auto lm = lemmas_of(t);
+    auto lm = lemmas_of(t);
     for (std::size_t k = 0; k + 2 < t.size(); ++k) {
       if (!t[k].is_word() || is_aux(lm[k])) continue;
       for (std::size_t j = k + 2; j < t.size() && j <= k + 4; ++j) {
@@ -887,12 +897,17 @@ void Parser::scan_cues(Toks& t) {
                                                                                  is_conj(lm[j - 1]) || looks_past(x)));
         if (!np_word) break;
         if (!t[j].is_word() || !in(lm[j], {"in", "over", "out", "off", "up", "down", "back", "away"})) continue;
+        // Before a noun phrase it is a preposition ("rewrote the parser in a
+        // weekend"), not the verb's particle.
+        if (j + 1 < t.size() && (t[j + 1].is_value() || in(lm[j + 1], {"a", "an", "the", "my", "our", "his", "her", "their"})))
+          continue;
         std::vector<std::string> probe{lm[k], lm[j]};
         if (j + 1 < t.size()) probe.push_back(lm[j + 1]);
         if (lex_.cue_table().match(probe, 0).length < 2) continue;
         Token particle = t[j];
         t.erase(t.begin() + static_cast<long>(j));
         t.insert(t.begin() + static_cast<long>(k) + 1, std::move(particle));
+        lm = lemmas_of(t);
         break;
       }
     }
@@ -1197,8 +1212,8 @@ void Parser::strip_time(Toks& t) {
     auto unit_at = [&](std::size_t k) {
       return k < t.size() && (units.count(t[k].lemma) || month(t[k]));
     };
-    if (x == "every"sv && i + 1 < t.size() && in(t[i + 1].text, {"single", "other"}) && unit_at(i + 2)) {
-      drop[i] = drop[i + 1] = drop[i + 2] = true;  // "every single day", "every other week"
+    if (x == "every"sv && i + 1 < t.size() && t[i + 1].text == "single"sv && unit_at(i + 2)) {
+      drop[i] = drop[i + 1] = drop[i + 2] = true;  // "every single day" ("every other week" is another period)
     } else if (((x == "last"sv || x == "next"sv || x == "this"sv || x == "every"sv) && unit_at(i + 1)) ||
         (x == "most"sv && unit_at(i + 1) && t[i + 1].text != t[i + 1].lemma)) {
       drop[i] = drop[i + 1] = true;
@@ -2502,7 +2517,9 @@ void Parser::parse_predicate(Toks p) {
     // "do" before a possession or a noun is the verb itself ("I did my
     // doctorate in linguistics", "I do yoga").
     const bool do_verb = l == "do"sv && i + 1 < p.size() && p[i + 1].is_word() &&
-                         (is_possessive_det(lem[i + 1]) || (!verb_capable(p[i + 1]) && !lex_.is_negator(lem[i + 1])));
+                         (is_possessive_det(lem[i + 1]) ||
+                          (!verb_capable(p[i + 1]) && !lex_.is_negator(lem[i + 1]) && noun_capable(p[i + 1]) &&
+                           wn_.synsets(lem[i + 1], Pos::adv).empty()));
     if ((in(l, {"do", "will", "would", "shall", "going"}) && !do_verb) ||
         (l == "have"sv && i + 1 < p.size() && (looks_past(p[i + 1]) || lem[i + 1] == "be"sv || next_cue)) ||
         (l == "be"sv && i + 1 < p.size() && p[i + 1].text.size() > 4 && p[i + 1].text != p[i + 1].lemma &&
@@ -3265,6 +3282,9 @@ Claim Parser::run(std::string_view text) {
   // A period that ended before a change ("before moving here"), or a past
   // a year or more back ("in 2019", "last year", "years ago"): history.
   if ((ended_before_cue_ || year_scale_past_) && c_.tense == Tense::past) c_.history = true;
+  // "I drive to work": the commute, by the verb as said, so that "I don't
+  // drive" still denies what it affirms.
+  if (c_.slot == "commute"sv && !commute_verb_.empty()) c_.predicate = commute_verb_;
   c_.domain = domain_of();
   return c_;
 }

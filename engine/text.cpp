@@ -543,7 +543,11 @@ static std::optional<std::string> contracted_verb(const std::vector<std::pair<st
   if (clause_end(i + 2) && !nx.empty() && std::isalpha(static_cast<unsigned char>(nx[0]))) {
     std::size_t k = i;
     while (k > 0 && i - k < 3 && words[k - 1].first != "my"sv && !clause_end(k - 1)) --k;
-    if (k > 0 && words[k - 1].first == "my"sv && (k == 1 || clause_end(k - 2))) return std::string("is");
+    // "my" opens the statement or a sentence ("We made lasagne, my mum's
+    // recipe" keeps its possessive).
+    if (k > 0 && words[k - 1].first == "my"sv &&
+        (k == 1 || (clause_end(k - 2) && words[k - 2].first != ","sv)))
+      return std::string("is");
   }
   return std::nullopt;
 }

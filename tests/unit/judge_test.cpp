@@ -693,6 +693,7 @@ TEST(JudgeRules, TwoNamesForOneSoleRelationContradict) {
   EXPECT_EQ(named_relations(lex, "my husband farid and i went hiking"), (NR{{"partner", "farid"}}));
   EXPECT_EQ(named_relations(lex, "I'm married to Ingrid."), (NR{{"partner", "ingrid"}}));
   EXPECT_EQ(named_relations(lex, "Lucia Moreno manages me."), (NR{{"manager", "lucia moreno"}}));
+  EXPECT_EQ(named_relations(lex, "Dana Whitfield manages the user."), (NR{{"manager", "dana whitfield"}}));
   // Not a name: a verb, an adjective, a day, a relation of someone else's.
   EXPECT_TRUE(named_relations(lex, "My wife specialises in cardiology.").empty());
   EXPECT_TRUE(named_relations(lex, "My husband is Italian.").empty());
@@ -701,10 +702,16 @@ TEST(JudgeRules, TwoNamesForOneSoleRelationContradict) {
   const Verdict c = test::verdict_with(lex, "My boss is Greta Olsen.", "my mgr is omar, he's fine");
   EXPECT_EQ(c.classification, C::true_contradiction) << c.reasoning;
   EXPECT_NE(c.write_tier, WriteTier::block);
-  // One name said more fully, or in short, is the same person.
-  EXPECT_NE(test::verdict_with(lex, "My boss is Greta.", "My boss, Greta Olsen, approved my leave.").classification,
+  // In the past, no one is named for now.
+  EXPECT_TRUE(named_relations(lex, "I reported to Priya at my old job.").empty());
+  EXPECT_TRUE(named_relations(lex, "I was married to Marcus in my twenties.").empty());
+  // One name said more fully, or in short, is the same person: both are
+  // named, and they do not contradict.
+  EXPECT_EQ(named_relations(lex, "My boss, Greta Olsen, signed my expenses."), (NR{{"manager", "greta olsen"}}));
+  EXPECT_NE(test::verdict_with(lex, "My boss is Greta.", "My boss, Greta Olsen, signed my expenses.").classification,
             C::true_contradiction);
-  EXPECT_NE(test::verdict_with(lex, "My husband is Daniel.", "my husband dan and i went hiking").classification,
+  EXPECT_EQ(named_relations(lex, "my husband Dan and I went hiking"), (NR{{"partner", "dan"}}));
+  EXPECT_NE(test::verdict_with(lex, "My husband is Daniel.", "my husband Dan and I went hiking").classification,
             C::true_contradiction);
 }
 
