@@ -2369,8 +2369,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     const bool shift_relevant = (tense_shift || valid_order || valid_gap) && (conflict > 0 || differ);
     // A fact fixed for life (where someone was born) does not change: two
     // values are a contradiction, whatever the tenses.
-    const SlotDef* fixed_def = same_slot ? lex.slot(a.slot) : nullptr;
-    const bool fixed_values = fixed_def && fixed_def->fixed && (conflict > 0 || differ) && !b.correction;
+    const bool fixed_values = same_slot && declared && declared->fixed && (conflict > 0 || differ) && !b.correction;
     if ((cue_relevant || shift_relevant) && !fixed_values) {
       r.cls = Classification::temporal_change;
       r.conf = cue_relevant ? (cue_targets_a || same_slot ? 0.9 : 0.8) : valid_order || valid_gap ? 0.85 : 0.75;
