@@ -1525,6 +1525,21 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     same_subject = true;
     fuzzy_subject = true;
   }
+  if (!same_subject && a.subject != "user"sv && b.subject != "user"sv) {
+    // "Sister (Leena) lives in Tampere" / "my sister Leena's flat is in
+    // Lisbon": a relation, and the same relation with a name after it, are
+    // one person as far as one user's memories go; fuzzy, so never a block.
+    const auto wa = words_of(a.subject), wb = words_of(b.subject);
+    const bool a_short = wa.size() < wb.size();
+    const auto& ws = a_short ? wa : wb;
+    const auto& wl = a_short ? wb : wa;
+    if (!ws.empty() && wl.size() == ws.size() + 1 && std::equal(ws.begin(), ws.end(), wl.begin()) &&
+        is_person(lex.wordnet(), a_short ? a.subject : b.subject) &&
+        names_someone(lex.wordnet(), wl.back(), a_short ? eb.text : ea.text)) {
+      same_subject = true;
+      fuzzy_subject = true;
+    }
+  }
   if (!same_subject && !a.subject.empty() && !b.subject.empty()) {
     // The same words in another order or form ("pushing directly to main" /
     // "direct pushes to main").

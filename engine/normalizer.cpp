@@ -175,6 +175,7 @@ class Parser {
   void existential_at_home(Toks& s) const;
   void naming_copula(Toks& s) const;
   void living_alone(Toks& s) const;
+  void coordinated_idioms(Toks& s) const;
   void commute_mode(Toks& s);
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
@@ -691,6 +692,22 @@ void Parser::living_alone(Toks& s) const {
     out.insert(out.end(), s.begin() + static_cast<long>(after), s.end());
     s.swap(out);
     return;
+  }
+}
+
+/// Two coordinated words that say what the first says: "born and raised in
+/// Palermo" is "born in Palermo" (also "born and bred"), "my one and only
+/// car" is "my only car".
+void Parser::coordinated_idioms(Toks& s) const {
+  for (std::size_t k = 0; k + 2 < s.size(); ++k) {
+    if (!s[k + 1].is_word() || s[k + 1].lemma != "and"sv || !s[k + 2].is_word()) continue;
+    const Token& x = s[k];
+    const std::string& y = s[k + 2].text;
+    if (x.is_word() && x.text == "born"sv && (y == "raised"sv || y == "bred"sv)) {
+      s.erase(s.begin() + static_cast<long>(k) + 1, s.begin() + static_cast<long>(k) + 3);
+    } else if (x.kind == Token::Kind::number && x.number == 1 && (x.surface == "one"sv || x.surface == "One"sv) && y == "only"sv) {
+      s.erase(s.begin() + static_cast<long>(k), s.begin() + static_cast<long>(k) + 2);
+    }
   }
 }
 
@@ -2867,6 +2884,7 @@ std::string Parser::domain_of() const {
 
 Claim Parser::run(std::string_view text) {
   Toks all = tokenize(lex_, text);
+  coordinated_idioms(all);
   if (!rewritten_)
     if (auto f = fragment_as_identity(lex_, text, all, ctx_.kind)) {
       Parser p(lex_, ctx_);
@@ -2982,9 +3000,11 @@ Claim Parser::run(std::string_view text) {
       return x.is_value() || (x.is_word() && !is_aux(x.lemma) && !is_first_person(x.lemma) &&
                               !lex_.is_negator(x.lemma));
     };
+    // A possessive in the key ("Dad's birthday: 14 March") is the key's.
+    auto key_part = [&](const Token& x) { return plain(x) || x.kind == Token::Kind::possessive; };
     std::size_t end = i + 1;
     while (end < all.size() && !(all[end].kind == Token::Kind::punct && all[end].text != "'"sv)) ++end;
-    const bool key = std::all_of(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(i), plain);
+    const bool key = std::all_of(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(i), key_part);
     const bool value = end - i - 1 >= 1 && end - i - 1 <= 4 &&
                        std::all_of(all.begin() + static_cast<std::ptrdiff_t>(i) + 1,
                                    all.begin() + static_cast<std::ptrdiff_t>(end), plain);

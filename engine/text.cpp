@@ -928,6 +928,35 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     out.push_back(std::move(t));
   }
   clock_ranges(out);
+  // "12 May", "May 21st", "the 3rd of May", "May 2024": the month, not the
+  // modal. Its lemma is set apart so that no modal or auxiliary table reads
+  // it; the text stays "may", which is what dates read.
+  auto day_at = [&](std::size_t k) {
+    return k < out.size() && (out[k].kind == Token::Kind::number || out[k].kind == Token::Kind::ordinal) &&
+           out[k].number >= 1 && out[k].number <= 31 && out[k].number == static_cast<int>(out[k].number);
+  };
+  auto year_at = [&](std::size_t k) {
+    return k < out.size() && out[k].kind == Token::Kind::number && out[k].number >= 1900 && out[k].number < 2200;
+  };
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (!out[i].is_word() || out[i].text != "may"sv) continue;
+    const bool before = i > 0 && day_at(i - 1);
+    const bool of_before = i > 1 && out[i - 1].is_word() && out[i - 1].text == "of"sv && day_at(i - 2);
+    // After it, a day is a date when it reads as one: an ordinal ("May
+    // 21st"), the end of a clause, a year, or "May" after "on", "in", "by"...
+    // ("You may 2 ..." stays the modal).
+    bool after = false;
+    if (day_at(i + 1)) {
+      const bool closes = i + 2 >= out.size() || out[i + 2].kind == Token::Kind::punct || year_at(i + 2);
+      const bool placed = i > 0 && out[i - 1].is_word() &&
+                          (out[i - 1].text == "on"sv || out[i - 1].text == "in"sv || out[i - 1].text == "by"sv ||
+                           out[i - 1].text == "until"sv || out[i - 1].text == "since"sv ||
+                           out[i - 1].text == "from"sv || out[i - 1].text == "before"sv ||
+                           out[i - 1].text == "after"sv || out[i - 1].text == "till"sv);
+      after = out[i + 1].kind == Token::Kind::ordinal || closes || placed;
+    }
+    if (before || of_before || after || year_at(i + 1)) out[i].lemma = "may_month";
+  }
   return out;
 }
 

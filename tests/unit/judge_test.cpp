@@ -1700,3 +1700,15 @@ TEST(JudgeRules, TheUserAndAThingOfTheSameTopicAreCompatible) {
   }
   expect_all_structural({{"I enjoy Thai food", "The staging cluster is reset every Sunday"}}, C::unrelated);
 }
+
+TEST(JudgeRules, ARelationAndTheSameRelationWithANameAreOnePerson) {
+  // "Sister (Leena)" / "my sister Leena": one person, so two homes contradict.
+  const Verdict v = verdict("Sister (Leena) lives in Tampere, Finland.", "my sister Leena's flat is in Lisbon.");
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+  EXPECT_NE(v.write_tier, WriteTier::block);  // fuzzy: the user may have two sisters
+  EXPECT_EQ(classify("Grandma was born in Naples.", "My grandmother Rosa was born and raised in Palermo."),
+            C::true_contradiction);
+  // Two relations with names are not one person.
+  EXPECT_NE(classify("My grandfather Joe lives in Leeds.", "My grandfather Tom lives in York."),
+            C::true_contradiction);
+}

@@ -1518,3 +1518,31 @@ TEST(Tokenizer, ASlashDateWithAPlainOrderIsADate) {
             claim("My birthday is 14/03/1988.").amounts.end());
   EXPECT_EQ(claim("born 3/4/88").values, std::vector<std::string>{"3/4/88"});
 }
+
+TEST(Tokenizer, MayNextToADayIsTheMonth) {
+  // "12 May", "May 21st", "the 3rd of May": a date, not the modal "may".
+  EXPECT_EQ(claim("Mum's birthday is on 12 May.").values, std::vector<std::string>{"may 12"});
+  EXPECT_EQ(claim("Mum's birthday is on 12 May.").modality, Modality::none);
+  EXPECT_EQ(claim("My anniversary is the 3rd of May.").values, std::vector<std::string>{"may 3"});
+  EXPECT_EQ(claim("It was released on may 21").values, std::vector<std::string>{"may 21"});
+  // Before a verb it is still the modal.
+  EXPECT_EQ(claim("Contractors may deploy to staging.").modality, Modality::may);
+}
+
+TEST(Normalizer, AKeyWithAPossessiveIsStillAKey) {
+  // "Dad's birthday: 14 March" says "Dad's birthday is 14 March".
+  EXPECT_EQ(claim("Dad's birthday: 14 March.").slot, claim("Dad's birthday is 14 March.").slot);
+  EXPECT_EQ(claim("Dad's birthday: 14 March.").values, std::vector<std::string>{"march 14"});
+}
+
+TEST(Normalizer, CoordinatedIdiomsSayWhatTheirFirstWordSays) {
+  // "born and raised in", "born and bred in": born in.
+  EXPECT_EQ(claim("My grandmother Rosa was born and raised in Palermo.").slot, "birthplace");
+  EXPECT_EQ(claim("born and raised in cork, never lived anywhere else").slot, "birthplace");
+  EXPECT_EQ(claim("born and raised in cork, never lived anywhere else").stance, 1);
+  EXPECT_EQ(claim("Born and bred in Leeds.").values, std::vector<std::string>{"leeds"});
+  // "my one and only car" is "my only car", not a subject "1 and car".
+  EXPECT_EQ(claim("My one and only car is a Mazda 3.").subject, "car");
+  // Other coordinations stay: "raised money" after "and" is another verb.
+  EXPECT_NE(claim("We baked and raised money for the school.").slot, "birthplace");
+}
