@@ -176,6 +176,7 @@ class Parser {
   void naming_copula(Toks& s) const;
   void living_alone(Toks& s) const;
   void coordinated_idioms(Toks& s) const;
+  void abstinent(Toks& s) const;
   void commute_mode(Toks& s);
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
@@ -611,6 +612,12 @@ void Parser::subjectless_note(Toks& s) const {
     subject = be = true;
   } else if (is_prep(s[1].lemma) && s[1].lemma != "than"sv && (only(l0, Pos::adj) || only(l0, Pos::adv))) {
     subject = be = true;
+  } else {
+    // "Down to 84 kg now", "now up to 12 miles a week": where the speaker
+    // has got to, a measure that changed.
+    const std::size_t d = l0 == "now"sv ? 1 : 0;
+    subject = be = d + 2 < s.size() && in(s[d].lemma, {"down", "up"}) && s[d + 1].lemma == "to"sv &&
+                   s[d + 2].is_value();
   }
   if (!subject) return;
   Toks out{word_token("i", "i", "i")};
@@ -708,6 +715,42 @@ void Parser::coordinated_idioms(Toks& s) const {
     } else if (x.kind == Token::Kind::number && x.number == 1 && (x.surface == "one"sv || x.surface == "One"sv) && y == "only"sv) {
       s.erase(s.begin() + static_cast<long>(k), s.begin() + static_cast<long>(k) + 2);
     }
+  }
+}
+
+/// "I've been smoke-free for three months", "Three months smoke-free as of
+/// today", "alcohol-free since March": the speaker no longer smokes or
+/// drinks ("I no longer smoke"). Only said of the speaker, as what they are
+/// (not "a smoke-free hotel", "alcohol-free beer").
+void Parser::abstinent(Toks& s) const {
+  static const std::unordered_map<std::string_view, std::string_view> habit = {
+      {"smoke", "smoke"},  {"cigarette", "smoke"}, {"nicotine", "smoke"}, {"tobacco", "smoke"},
+      {"alcohol", "drink"}, {"booze", "drink"},    {"drink", "drink"}};
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const std::string& w = s[k].text;
+    if (!s[k].is_word() || w.size() < 6 || w.compare(w.size() - 5, 5, "-free") != 0) continue;
+    const auto it = habit.find(std::string_view(w).substr(0, w.size() - 5));
+    if (it == habit.end()) return;
+    // Before it only the speaker and a copula ("I've been", "I am"), or how
+    // long ("Three months"), or nothing.
+    bool speaker = false, copula = false;
+    for (std::size_t j = 0; j < k; ++j) {
+      const Token& t = s[j];
+      if (t.is_word() && is_first_person(t.lemma)) speaker = true;
+      else if (t.is_word() && (t.lemma == "be"sv || is_aux(t.lemma))) copula = copula || t.lemma == "be"sv;
+      else if (!(t.is_value() || (t.is_word() && in(t.lemma, {"now", "officially", "finally", "still"})))) return;
+    }
+    if (speaker && !copula) return;
+    Toks out{word_token("i", "i", "i"), word_token("no", "no", "no"), word_token("longer", "longer", "longer"),
+             word_token(std::string(it->second), std::string(it->second), s[k].surface)};
+    // "for three months" says how long, not what is no longer done.
+    std::size_t rest = k + 1;
+    if (rest + 1 < s.size() && s[rest].is_word() && s[rest].lemma == "for"sv &&
+        s[rest + 1].kind == Token::Kind::quantity && s[rest + 1].dimension == "duration"sv)
+      rest += 2;
+    out.insert(out.end(), s.begin() + static_cast<long>(rest), s.end());
+    s.swap(out);
+    return;
   }
 }
 
@@ -3031,6 +3074,7 @@ Claim Parser::run(std::string_view text) {
   if (std::none_of(sent.begin(), sent.end(), [](const Token& t) { return t.is_word(); }))
     sent = first_sentence(true);
   existential_at_home(sent);
+  if (ctx_.kind != MemoryKind::concept_) abstinent(sent);
   subjectless_note(sent);
   naming_copula(sent);
   living_alone(sent);

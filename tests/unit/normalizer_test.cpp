@@ -1546,3 +1546,28 @@ TEST(Normalizer, CoordinatedIdiomsSayWhatTheirFirstWordSays) {
   // Other coordinations stay: "raised money" after "and" is another verb.
   EXPECT_NE(claim("We baked and raised money for the school.").slot, "birthplace");
 }
+
+TEST(Normalizer, DownToAMeasureIsWhereTheSpeakerHasGot) {
+  // "Down to 84 kg now": the speaker's, with the change cue.
+  const Claim c = claim("down to 84 kilos after a summer of cycling");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_EQ(c.values, std::vector<std::string>{"84kg"});
+  EXPECT_EQ(classify("I weigh 92 kg", "Down to 84 kg since January after cutting out sugar."),
+            Classification::temporal_change);
+  // Not without a measure after it.
+  EXPECT_NE(claim("Down to the wire on this release.").subject, "user");
+}
+
+TEST(Normalizer, SmokeFreeSaysTheSpeakerNoLongerSmokes) {
+  for (const char* text : {"Three months smoke-free as of today.", "I've been smoke-free for three months!",
+                           "three months cigarette-free as of today!!"}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.slot, claim("I smoke ten a day.").slot) << text;
+    EXPECT_EQ(c.stance, -1) << text;
+  }
+  EXPECT_EQ(classify("I smoke about ten cigarettes a day.", "Six months smoke-free today!"),
+            Classification::temporal_change);
+  // A smoke-free place is no habit of the speaker's.
+  EXPECT_EQ(claim("We stayed in a smoke-free hotel.").stance, 1);
+}
