@@ -1103,7 +1103,7 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
     // on both ("Session tokens expire after 24 hours" / "auth sessions have a
     // 12h TTL"; "The API gateway's request timeout is 30 seconds" / "Requests
     // through the gateway time out after 45s"): the same setting.
-    const auto qa = quantities_of(a), qb = quantities_of(b);
+    const auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
     const bool measures = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit &&
                           !qa.front().unit.empty() && qa.front().unit != ":"sv;
     auto overlaps = [&](const std::vector<std::string>& words, const std::vector<std::string>& in) {

@@ -756,10 +756,11 @@ TEST(JudgeRules, TheSameAmountsOfOneThingAreADuplicateWhateverTheParseTookAsSubj
       {"I keep my laptop screen brightness at 70%.", "laptop display brightness: 70 percent"},
       {"Max upload size for the media service is 25 MB", "media-svc rejects any upload bigger than 25 megabytes"}};
   expect_all_structural(restated, C::duplicate);
-  // Another number, or nothing shared but the number, is no restatement.
-  expect_all_structural({{"Disk usage alert threshold is 85%.", "we alert once a disk gets to 90 percent full"},
-                         {"Disk usage alert threshold is 85%.", "My battery is at 85 percent"}},
-                        C::unrelated);
+  // Another number for the same setting contradicts it; nothing shared but
+  // the number is no restatement.
+  expect_all_structural({{"Disk usage alert threshold is 85%.", "we alert once a disk gets to 90 percent full"}},
+                        C::true_contradiction);
+  expect_all_structural({{"Disk usage alert threshold is 85%.", "My battery is at 85 percent"}}, C::unrelated);
 }
 
 TEST(JudgeRules, OneStatementInAnotherConstructionIsADuplicate) {
@@ -1711,4 +1712,19 @@ TEST(JudgeRules, ARelationAndTheSameRelationWithANameAreOnePerson) {
   // Two relations with names are not one person.
   EXPECT_NE(classify("My grandfather Joe lives in Leeds.", "My grandfather Tom lives in York."),
             C::true_contradiction);
+}
+
+TEST(JudgeRules, AMeasureAnywhereInTheTextNamesTheSameSetting) {
+  // The measure is in an adjunct the parse did not take for the value ("files
+  // of up to fifty megabytes"); a word of the other's subject and a measure of
+  // one unit on both make one setting.
+  expect_all_structural({{"The upload size limit is 10 MB.", "Users can upload files of up to fifty megabytes."},
+                         {"The session cache TTL is 15 minutes.",
+                          "Session entries stay in the cache for 60 minutes before eviction."}},
+                        C::true_contradiction);
+  expect_all_structural({{"Max upload size: 25 MB.", "Users can't upload any file larger than 25 megabytes."}},
+                        C::duplicate);
+  // Measures of different units share no setting.
+  expect_all_structural({{"The upload size limit is 10 MB.", "Uploads are scanned within 5 minutes."}},
+                        C::unrelated);
 }
