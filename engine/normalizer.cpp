@@ -3229,6 +3229,24 @@ Claim Parser::run(std::string_view text) {
   if (c_.slot == "residence"sv && c_.subject == "environment"sv && ctx_.kind == MemoryKind::concept_ && lex_.slot("location"))
     c_.slot = "location";
   if (ctx_.valid_from) c_.valid_from = ctx_.valid_from;
+  // "My blood type is A positive": a subject that is the name of a personal
+  // slot ("blood type be") says the user's value of it, as "I'm O negative"
+  // does (another person's is theirs: "Sam's blood type" keeps Sam).
+  if (c_.subject_kind == SubjectKind::present && c_.subject.find(' ') != std::string::npos &&
+      ctx_.kind != MemoryKind::concept_ && !c_.slot.empty()) {
+    std::vector<std::string> probe;
+    for (std::size_t a = 0, b = 0; a <= c_.subject.size(); a = b + 1) {
+      b = c_.subject.find(' ', a);
+      if (b == std::string::npos) b = c_.subject.size();
+      probe.push_back(c_.subject.substr(a, b - a));
+    }
+    const std::size_t n = probe.size();
+    probe.push_back("be");
+    if (auto m = lex_.slot_patterns().match(probe, 0); m && m.length == n + 1) {
+      const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
+      if (sd.name == c_.slot && sd.domain == "personal"sv) c_.subject = "user";
+    }
+  }
   // "born in March", "born in 1990": a birth date, not a place.
   if (c_.slot == "birthplace"sv && c_.values.size() == 1) {
     static const std::unordered_set<std::string> month_names = {

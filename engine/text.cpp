@@ -928,6 +928,24 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     out.push_back(std::move(t));
   }
   clock_ranges(out);
+  // A blood group ("A positive", "O negative", "AB neg"): one word
+  // ("a-positive", "o-negative"). A lower-case "a" is the article ("a
+  // positive outlook").
+  for (std::size_t i = 0; i + 1 < out.size(); ++i) {
+    const Token& g = out[i];
+    const std::string& r = out[i + 1].text;
+    if (!g.is_word() || !out[i + 1].is_word() || !(r == "positive"sv || r == "negative"sv || r == "pos"sv || r == "neg"sv))
+      continue;
+    const std::string& s = g.surface;
+    const bool group = s == "A"sv || s == "B"sv || s == "AB"sv || s == "O"sv || s == "o"sv || s == "ab"sv;
+    if (!group) continue;
+    Token m = g;
+    m.text = m.lemma = g.text + (r[0] == 'p' ? "-positive" : "-negative");
+    m.surface = g.surface + " " + out[i + 1].surface;
+    m.capitalised = false;
+    out[i] = std::move(m);
+    out.erase(out.begin() + static_cast<long>(i) + 1);
+  }
   // "12 May", "May 21st", "the 3rd of May", "May 2024": the month, not the
   // modal. Its lemma is set apart so that no modal or auxiliary table reads
   // it; the text stays "may", which is what dates read.

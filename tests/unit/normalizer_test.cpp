@@ -1571,3 +1571,16 @@ TEST(Normalizer, SmokeFreeSaysTheSpeakerNoLongerSmokes) {
   // A smoke-free place is no habit of the speaker's.
   EXPECT_EQ(claim("We stayed in a smoke-free hotel.").stance, 1);
 }
+
+TEST(Normalizer, ABloodGroupIsOneValueOfTheUsersBloodType) {
+  // "A positive" is a blood group, not the article and an adjective.
+  EXPECT_EQ(claim("My blood type is A positive.").values, std::vector<std::string>{"a-positive"});
+  EXPECT_EQ(claim("My blood type is A positive.").subject, "user");
+  EXPECT_EQ(claim("I'm O negative, so I donate blood a lot").slot, "blood_type");
+  EXPECT_EQ(claim("blood group: AB neg").values, std::vector<std::string>{"ab-negative"});
+  // Another person's is theirs; the article stays the article.
+  EXPECT_EQ(claim("Sam's blood type is O negative.").subject, "sam");
+  EXPECT_NE(claim("It was a positive experience.").slot, "blood_type");
+  EXPECT_EQ(classify("My blood type is A positive.", "I'm O negative, so I donate blood a lot"),
+            Classification::true_contradiction);
+}
