@@ -177,6 +177,7 @@ class Parser {
   void living_alone(Toks& s) const;
   void coordinated_idioms(Toks& s) const;
   void abstinent(Toks& s) const;
+  void as_a_role(Toks& s) const;
   void commute_mode(Toks& s);
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
@@ -752,6 +753,44 @@ void Parser::abstinent(Toks& s) const {
     s.swap(out);
     return;
   }
+}
+
+/// "As a right-hander I never struggle with scissors", "as a perm employee
+/// i get the pension match", "As a mom of two, bedtime is hard": the speaker
+/// says what they are before what follows from it, and what they are is the
+/// claim ("I am a right-hander"). Only a person noun or a member of a class
+/// ("lefty"), and not a time of life ("As a kid I ..." is history).
+void Parser::as_a_role(Toks& s) const {
+  if (s.size() < 4 || !s[0].is_word() || s[0].lemma != "as"sv || !s[1].is_word() || !in(s[1].lemma, {"a", "an"}))
+    return;
+  if (lex_.history_table().match(lemmas_of(s), 0)) return;
+  // The role runs to a comma or to the speaker ("I", "my"), at most eight
+  // words ("a radiographer at the county hospital"); its head is the word
+  // before the first preposition ("mom of two") or its last word.
+  std::size_t end = 2, h = 0;
+  while (end < s.size() && end < 10 && (s[end].is_word() || s[end].is_value() || s[end].text == "-"sv) &&
+         !is_first_person(s[end].lemma) && !is_possessive_det(s[end].lemma)) {
+    if (h == 0 && end > 2 && s[end].is_word() && is_prep(s[end].lemma)) h = end - 1;
+    ++end;
+  }
+  if (end == 2 || end >= s.size() || end > 9) return;
+  const bool comma = s[end].kind == Token::Kind::punct && s[end].text == ","sv;
+  const bool speaker = s[end].is_word() && (is_first_person(s[end].lemma) || s[end].lemma == "my"sv);
+  if (!comma && !speaker) return;
+  if (h == 0) h = end - 1;
+  if (!s[h].is_word()) return;
+  const std::string head = lex_.canonical(s[h].lemma);
+  if (in(head, {"kid", "child", "teenager", "teen", "boy", "girl", "baby", "toddler", "student", "youngster",
+                "adult", "family", "team", "company", "group", "result", "rule", "reminder"}))
+    return;
+  // "a right-handed person": what the speaker is, the word before "person"
+  // ("person" itself WordNet files with the top nouns).
+  std::size_t role_end = h + 1;
+  if (head == "person"sv && h > 2 && s[h - 1].is_word() && lex_.class_of(lex_.canonical(s[h - 1].lemma))) role_end = h;
+  else if (!lex_.class_of(head) && noun_lexfile(head) != "noun.person"sv) return;
+  Toks out{word_token("i", "i", "i"), word_token("am", "be", "am")};
+  out.insert(out.end(), s.begin() + 1, s.begin() + static_cast<long>(role_end));
+  s.swap(out);
 }
 
 /// "I drive to work", "takes the tram to the office", "I go to work by
@@ -3075,6 +3114,7 @@ Claim Parser::run(std::string_view text) {
     sent = first_sentence(true);
   existential_at_home(sent);
   if (ctx_.kind != MemoryKind::concept_) abstinent(sent);
+  if (ctx_.kind != MemoryKind::concept_) as_a_role(sent);
   subjectless_note(sent);
   naming_copula(sent);
   living_alone(sent);

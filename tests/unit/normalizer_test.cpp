@@ -1584,3 +1584,18 @@ TEST(Normalizer, ABloodGroupIsOneValueOfTheUsersBloodType) {
   EXPECT_EQ(classify("My blood type is A positive.", "I'm O negative, so I donate blood a lot"),
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, AsARoleTheSpeakerSaysWhatTheyAre) {
+  // "As a right-hander I never ...": the speaker is a right-hander.
+  EXPECT_EQ(claim("as a lefty ive always struggled with normal scissors").slot, "handedness");
+  EXPECT_EQ(claim("As a right-handed person I never gave scissors a second thought").values,
+            std::vector<std::string>{"right-handed"});
+  EXPECT_EQ(claim("As a radiographer at the county hospital I spend most of my shifts doing X-rays").values,
+            std::vector<std::string>{"radiographer"});
+  EXPECT_EQ(classify("I'm right-handed.", "as a lefty ive always struggled with normal scissors"),
+            Classification::true_contradiction);
+  // Not a time of life, nor a phrase that names no person.
+  EXPECT_TRUE(claim("As a kid I basically lived in the local library.").history);
+  EXPECT_NE(claim("As a result, I left.").slot, "profession");
+  EXPECT_EQ(claim("As a tall person I hate planes").stance, -1);
+}
