@@ -2902,6 +2902,12 @@ void Parser::parse_predicate(Toks p) {
   negations_ = 0;
   complement(p, i + 1, false);
   if (negations_ % 2) c_.stance = -c_.stance;
+  // "My birthday falls on June 2nd": a value of the user's attribute said
+  // with a verb no slot defines is the attribute's value, as "My birthday
+  // is on June 2nd" says.
+  if (attribute_.size() == 1 && c_.subject == "user"sv && !c_.values.empty() && !lex_.slot(c_.slot))
+    if (const SlotDef* sd = relational_slot(attribute_.front()); sd && sd->single && sd->domain == "personal"sv)
+      c_.slot = sd->name;
 }
 
 /// The claim's topic domain (domains.txt): a specific slot's own domain;
@@ -3272,8 +3278,8 @@ Claim Parser::run(std::string_view text) {
   // "My blood type is A positive": a subject that is the name of a personal
   // slot ("blood type be") says the user's value of it, as "I'm O negative"
   // does (another person's is theirs: "Sam's blood type" keeps Sam).
-  if (c_.subject_kind == SubjectKind::present && c_.subject.find(' ') != std::string::npos &&
-      ctx_.kind != MemoryKind::concept_ && !c_.slot.empty()) {
+  if (c_.subject_kind == SubjectKind::present && c_.subject != "user"sv && ctx_.kind != MemoryKind::concept_ &&
+      !c_.slot.empty()) {
     std::vector<std::string> probe;
     for (std::size_t a = 0, b = 0; a <= c_.subject.size(); a = b + 1) {
       b = c_.subject.find(' ', a);
@@ -3284,7 +3290,14 @@ Claim Parser::run(std::string_view text) {
     probe.push_back("be");
     if (auto m = lex_.slot_patterns().match(probe, 0); m && m.length == n + 1) {
       const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
-      if (sd.name == c_.slot && sd.domain == "personal"sv) c_.subject = "user";
+      // "Age: 34", "My birthday falls on June 2nd": a plain value of the
+      // slot the subject names, or one said with a verb no slot defines.
+      const bool plain = c_.slot == "value"sv || c_.slot == "state"sv || c_.slot == "identity"sv ||
+                         (!lex_.slot(c_.slot) && !c_.values.empty());
+      if ((sd.name == c_.slot || (plain && sd.single)) && sd.domain == "personal"sv) {
+        c_.subject = "user";
+        c_.slot = sd.name;
+      }
     }
   }
   // "born in March", "born in 1990": a birth date, not a place.

@@ -1599,3 +1599,17 @@ TEST(Normalizer, AsARoleTheSpeakerSaysWhatTheyAre) {
   EXPECT_NE(claim("As a result, I left.").slot, "profession");
   EXPECT_EQ(claim("As a tall person I hate planes").stance, -1);
 }
+
+TEST(Normalizer, ASubjectThatNamesAPersonalSlotIsTheUsers) {
+  // "Age: 34" says "I am 34"; "My birthday falls on June 2nd" says when it is.
+  EXPECT_EQ(claim("Age: 34.").subject, "user");
+  EXPECT_EQ(claim("Age: 34.").slot, claim("im 41 fwiw").slot);
+  EXPECT_EQ(claim("im 41 fwiw").values, std::vector<std::string>{"41"});  // "fwiw" is a hedge
+  EXPECT_EQ(claim("My birthday falls on June 2nd.").slot, claim("My birthday is on June 2nd.").slot);
+  EXPECT_EQ(claim("My birthday falls on June 2nd.").values, std::vector<std::string>{"june 2"});
+  EXPECT_EQ(classify("Age: 34.", "im 41 fwiw"), Classification::true_contradiction);
+  // A project's setting keeps its subject.
+  NormalizeContext project;
+  project.kind = MemoryKind::concept_;
+  EXPECT_NE(normalize(test::lexicon(), "Port: 8080", project).subject, "user");
+}
