@@ -1194,6 +1194,29 @@ void Parser::scan_cues(Toks& t) {
                  (t[k].kind == Token::Kind::number || time_words.count(t[k].text)))
             ++k;
           n = k - i;
+          // "(Ever) since the company went remote I ...": a clause opens the
+          // sentence; strip_leading_clause reads it and keeps the main one.
+          // Only a clause about a past event ("went", "was finalised",
+          // "starting the early shift"): "Since we own our place" gives a
+          // reason, "since the mandate I'm in" names a time.
+          const bool opens = i == 0 || (i == 1 && t[0].is_word() && t[0].lemma == "ever"sv);
+          bool event = false;
+          if (cue.phrase == "since"sv && opens && n == m.length && i + 2 < t.size() && t[i + 1].is_word() &&
+              !time_words.count(t[i + 1].text))
+            for (std::size_t k = i + 1; k < t.size() && k < i + 12; ++k) {
+              const Token& x = t[k];
+              if (x.kind == Token::Kind::punct && (x.text != ","sv || !event)) break;
+              if (!x.is_word() && x.text != ","sv) continue;
+              if (k > i + 1 && event && (x.text == ","sv || in(x.lemma, {"i", "we", "he", "she", "they"}))) {
+                n = 0;
+                if (i == 1) drop[0] = true;
+                break;
+              }
+              const bool ing = k == i + 1 && x.text.size() > 4 && x.text.compare(x.text.size() - 3, 3, "ing") == 0;
+              // ("I've got" is "I have": a reason, "Since I've only got one child").
+              if (ing || in(x.text, {"was", "were", "had"}) || (looks_past(x) && x.text != x.lemma && x.text != "got"sv))
+                event = true;
+            }
         }
         if (cue.phrase == "not anymore"sv) n = 0;  // keep the negation
         if (event_end > i) n = event_end - i;     // "after the reorg,"

@@ -1613,3 +1613,19 @@ TEST(Normalizer, ASubjectThatNamesAPersonalSlotIsTheUsers) {
   project.kind = MemoryKind::concept_;
   EXPECT_NE(normalize(test::lexicon(), "Port: 8080", project).subject, "user");
 }
+
+TEST(Normalizer, ASinceClauseAboutAnEventOpensTheSentence) {
+  // "Since the company went fully remote I don't commute": the main clause is
+  // the claim, "since" its change cue.
+  const Claim c = claim("Since the company went fully remote I don't commute at all anymore.");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_EQ(c.stance, -1);
+  EXPECT_NE(std::find(c.change_cues.begin(), c.change_cues.end(), "since"), c.change_cues.end());
+  EXPECT_EQ(claim("Ever since my bike got nicked I've been taking the bus in.").subject, "user");
+  EXPECT_EQ(classify("I take the train to the office every day.",
+                     "Since the company went fully remote I don't commute at all anymore."),
+            Classification::temporal_change);
+  // A time keeps its date; a reason ("since we own ...") is no event.
+  EXPECT_TRUE(claim("Since 2019 I have lived in Leeds.").valid_from.has_value());
+  EXPECT_EQ(claim("Since I've only got the one child, our weekends are quiet.").slot, "have");
+}
