@@ -2340,7 +2340,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
 
   // ---- decide --------------------------------------------------------------------------
   const bool disjoint_scope = scopes_disjoint(lex, a.scope, b.scope);
-  if (disjoint_scope) {
+  // A change that ends the old or dates the new ("Since the company went
+  // remote I've worked from home", "moving to Thursdays from now on"): the
+  // new context replaced the old, not beside it. ("For client presentations
+  // I switch to light mode", "I leave early on Fridays" are habits in a
+  // context: a switch or a stop verb alone does not count.)
+  bool replacing = false;
+  for (const auto& cue : b.change_cues)
+    if (const CueDef* d = lex.cue_by_phrase(cue))
+      replacing = replacing || d->kind == CueKind::move || cue == "since"sv || cue == "from now on"sv ||
+                  cue == "as of"sv;
+  if (disjoint_scope && !(r.temporal && replacing && !b_hist)) {
     r.cls = Classification::context_dependent;
     r.conf = 0.8;
     r.why = "They differ, but in disjoint contexts (" + scope_text(a.scope) + " vs " + scope_text(b.scope) +

@@ -1728,3 +1728,16 @@ TEST(JudgeRules, AMeasureAnywhereInTheTextNamesTheSameSetting) {
   expect_all_structural({{"The upload size limit is 10 MB.", "Uploads are scanned within 5 minutes."}},
                         C::unrelated);
 }
+
+TEST(JudgeRules, ADatedChangeToAnotherContextReplacesTheOld) {
+  // "moving to Thursdays from now on": the sync moved, it is not held on both days.
+  expect_all_structural({{"The weekly infra sync is on Tuesday at 10.",
+                          "heads up: weekly infra sync is moving to Thursdays from now on"},
+                         {"I lift weights at the gym on Mondays, Wednesdays and Fridays.",
+                          "I've moved my lifting days to Tuesday and Thursday since the gym changed its hours."}},
+                        C::temporal_change);
+  // A habit in another context stays context dependent, a stop verb included.
+  expect_all_structural({{"I work late on Mondays", "I leave early on Fridays"},
+                         {"I use dark mode for coding.", "For client presentations I switch my screen to light mode."}},
+                        C::context_dependent);
+}
