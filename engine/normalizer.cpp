@@ -1034,7 +1034,44 @@ void Parser::scan_cues(Toks& t) {
       i += m.length;
       continue;
     }
-    if (cue.phrase == "new"sv || cue.phrase == "current"sv) {
+    // A one-word verb cue used as a plural noun for people or things: inside
+    // a noun phrase ("the new dispatch hires") or as the object of a verb
+    // ("I practice scales"). Nouns of acts and events stay cues ("our
+    // divorce").
+    const bool noun_use = [&] {
+      const bool verb_kind = cue.kind == CueKind::start || cue.kind == CueKind::stop || cue.kind == CueKind::update ||
+                             cue.kind == CueKind::switch_ || cue.kind == CueKind::move;
+      const Token& x = t[i];
+      if (m.length != 1 || i == 0 || !x.is_word() || !verb_kind || x.text == x.lemma || x.text.back() != 's' ||
+          !noun_capable(x))
+        return false;
+      const std::string_view lf = noun_lexfile(x.lemma);
+      if (lf.empty() || lf == "noun.act"sv || lf == "noun.event"sv || lf == "noun.process"sv || lf == "noun.state"sv)
+        return false;
+      // A named instance ("Begin", the statesman) is no common noun.
+      if (const auto ids = wn_.lookup(x.lemma, Pos::noun); !ids.empty())
+        for (const auto& ptr : wn_.pointers(ids.front()))
+          if (ptr.rel == WordNet::Rel::instance_hypernym) return false;
+      const Token& prev = t[i - 1];
+      if (!prev.is_word() || prev.capitalised || is_first_person(prev.lemma) || is_aux(prev.lemma) ||
+          lex_.is_negator(prev.lemma) ||
+          in(prev.lemma, {"he", "she", "they", "it", "we", "who", "that", "which", "to", "and", "or", "then", "just",
+                          "also", "still", "never", "always"}))
+        return false;
+      if (in(prev.lemma, {"the", "a", "an", "our", "these", "those", "some", "any", "new"}) || is_possessive_det(prev.lemma))
+        return true;
+      // People named by a noun phrase ("the new dispatch hires"; not "the
+      // build finishes", a verb after its subject), or a verb's base form
+      // before its object ("practice scales").
+      if (i > 1 && t[i - 2].is_word() && lf == "noun.person"sv &&
+          (in(t[i - 2].lemma, {"the", "a", "an", "our", "new"}) || is_possessive_det(t[i - 2].lemma)))
+        return true;
+      return verb_capable(prev) && prev.text == prev.lemma && i > 1 && t[i - 2].is_word() &&
+             (is_first_person(t[i - 2].lemma) || in(t[i - 2].lemma, {"we", "they", "you"}));
+    }();
+    if (noun_use) {
+      accept = false;
+    } else if (cue.phrase == "new"sv || cue.phrase == "current"sv) {
       // "my new manager" is a change of holder; "New York" is a name and
       // "new people" just people.
       accept = !(t[i].capitalised || (i + 1 < t.size() && t[i + 1].capitalised)) && i > 0 &&
@@ -2689,7 +2726,7 @@ void Parser::parse_predicate(Toks p) {
   if (lem[i] == "be"sv && i + 3 < p.size() && looks_past(p[i + 1]) && lem[i + 2] == "to"sv &&
       (!in(p[i].text, {"is", "are", "am"}) || p[i + 3].is_value()) &&
       lex_.slot_patterns().match(lem, i).length <= 1 && !lex_.cue_table().match(lem, i + 1) &&
-      (change_verb(lem[i + 1]) || p[i + 3].is_value())) {
+      (change_verb(lem[i + 1]) || (p[i + 3].is_value() && p[i + 3].kind != Token::Kind::ordinal))) {
     // "was extended to 60 days": a passive change verb with the new value
     // after "to" (a verb the cue lexicon does not list).
     push_unique(c_.change_cues, "change to");

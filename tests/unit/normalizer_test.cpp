@@ -1629,3 +1629,16 @@ TEST(Normalizer, ASinceClauseAboutAnEventOpensTheSentence) {
   EXPECT_TRUE(claim("Since 2019 I have lived in Leeds.").valid_from.has_value());
   EXPECT_EQ(claim("Since I've only got the one child, our weekends are quiet.").slot, "have");
 }
+
+TEST(Normalizer, AVerbCueUsedAsAPluralNounIsNoChange) {
+  auto cues = [](const char* text) { return claim(text).change_cues; };
+  // "hires", "scales" as people and things; a copy to a second place changes nothing.
+  EXPECT_TRUE(cues("At Brightline I also train the new dispatch hires.").empty());
+  EXPECT_TRUE(cues("I practice scales for twenty minutes before bed.").empty());
+  EXPECT_TRUE(cues("Backups are also copied to a second bucket in another region.").empty());
+  // As verbs they stay cues.
+  EXPECT_FALSE(cues("Dana hires contractors.").empty());
+  EXPECT_FALSE(cues("my father turns 70 on the second of june").empty());
+  EXPECT_FALSE(cues("Mark and I finalized our divorce in October.").empty());
+  EXPECT_FALSE(cues("The session timeout was extended to 60 minutes.").empty());
+}
