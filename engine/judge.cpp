@@ -170,6 +170,82 @@ bool same_amount(const Quantity& x, const Quantity& y) {
   return measure && std::fabs(x.amount - y.amount) <= 0.015 * std::max(std::fabs(x.amount), std::fabs(y.amount));
 }
 
+/// Whether a text states its amount as a bound: -1 an upper bound ("under
+/// 400 ms", "up to 5 times", "within 50 miles", "max 40", "5 or fewer"), +1
+/// a lower bound ("at least 7 hours", "over 18", "TLS 1.2 or higher", "iOS
+/// 15 and up"), 2 a limit in other words (see below), 0 a plain amount.
+int bound_in(std::string_view text) {
+  std::string t(text);
+  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  auto amount_at = [&](std::size_t k) {
+    // Spaces and a currency sign ("$", or the bytes of "\u00a3", "\u20ac").
+    while (k < t.size() && (t[k] == ' ' || t[k] == '$' || static_cast<unsigned char>(t[k]) >= 0x80)) ++k;
+    if (k < t.size() && std::isdigit(static_cast<unsigned char>(t[k]))) return true;
+    for (std::string_view w : {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
+                               "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "a hundred", "half"})
+      if (t.compare(k, w.size(), w) == 0) return true;
+    return false;
+  };
+  auto word_at = [&](std::size_t at, std::string_view w) {
+    return t.compare(at, w.size(), w) == 0 && (at == 0 || !std::isalnum(static_cast<unsigned char>(t[at - 1]))) &&
+           (at + w.size() >= t.size() || !std::isalnum(static_cast<unsigned char>(t[at + w.size()])));
+  };
+  int upper = 0, lower = 0;
+  for (std::size_t at = 0; at < t.size(); ++at) {
+    for (std::string_view w : {"under", "below", "less than", "fewer than", "at most", "up to", "within", "no more than",
+                               "max", "maximum", "maximum of", "capped at", "cap of", "not exceed", "no later than"})
+      if (word_at(at, w) && amount_at(at + w.size())) upper = 1;
+    // "went up to £75", "bumped it up to 10k": a change, not a bound.
+    if (word_at(at, "up to") && at > 0) {
+      std::size_t e = at - 1;
+      while (e > 0 && t[e] == ' ') --e;
+      std::size_t b = e;
+      while (b > 0 && std::isalpha(static_cast<unsigned char>(t[b - 1]))) --b;
+      const std::string_view prev(t.data() + b, e + 1 - b);
+      for (std::string_view v : {"go", "goes", "went", "gone", "going", "it", "them", "bumped", "bump", "raised",
+                                 "moved", "scaled", "ramped", "jumped", "climbed", "rose", "risen", "increased",
+                                 "turned", "put", "puts", "was", "were", "been", "is", "are"})
+        if (prev == v) upper = 0;
+    }
+    for (std::string_view w : {"at least", "over", "above", "more than", "min", "minimum", "minimum of", "no less than",
+                               "no earlier than"})
+      if (word_at(at, w) && amount_at(at + w.size())) lower = 1;
+    if (std::isdigit(static_cast<unsigned char>(t[at]))) {
+      std::size_t e = at;
+      while (e < t.size() && (std::isalnum(static_cast<unsigned char>(t[e])) || t[e] == '.')) ++e;
+      while (e < t.size() && t[e] == ' ') ++e;
+      for (std::string_view w : {"or more", "or higher", "or above", "or later", "or newer", "and up", "and above",
+                                 "and later", "and newer", "or older", "+"})
+        if (t.compare(e, w.size(), w) == 0) lower = 1;
+      for (std::string_view w : {"or less", "or fewer", "or lower", "or below", "or under", "or younger", "or earlier"})
+        if (t.compare(e, w.size(), w) == 0) upper = 1;
+    }
+  }
+  if (upper != lower) return upper ? -1 : 1;
+  // A limit named without a bound word before its amount ("The upload size
+  // limit is 10 MB", "caps uploads at 25 MB", "rejects anything bigger than
+  // 1 MB"): a bound whose direction the words do not say.
+  for (std::string_view w : {"limit", "limits", "limited", "cap", "caps", "capped", "ceiling", "quota", "threshold",
+                             "maximum", "minimum", "max", "min", "allowance", "allowed", "allow", "allows", "exceed",
+                             "bigger than", "larger than", "greater than", "longer than", "smaller than",
+                             "shorter than", "higher than", "lower than", "no more", "no less"})
+    for (std::size_t at = t.find(w); at != std::string::npos; at = t.find(w, at + 1))
+      if (word_at(at, w)) return 2;
+  return 0;
+}
+
+/// Whether one side states a bound and the other a value that keeps it
+/// ("p99 must stay under 400 ms" / "p99 sat at 310 ms"; "suppliers within
+/// 50 miles" / "12 miles away"; "TLS 1.2 or higher" / "TLS 1.3"): both hold.
+bool keeps_bound(const Quantity& x, int bx, const Quantity& y, int by) {
+  // One directed bound, and a plain amount on the other side (two limits
+  // that differ contradict).
+  if (x.unit != y.unit || (bx == 0) == (by == 0) || bx == 2 || by == 2) return false;
+  const double bound = bx != 0 ? x.amount : y.amount, value = bx != 0 ? y.amount : x.amount;
+  const int dir = bx != 0 ? bx : by;
+  return dir < 0 ? value <= bound : value >= bound;
+}
+
 /// Two counts, or two measures of a thing ("2 litres of water" counts 2 in
 /// litres), are the same within 1.5% (a measure converted and rounded).
 bool same_count_of(double x, double y) {
@@ -1678,6 +1754,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         r.why = "They are about one kind of thing in two contexts (" + kinds + "), so both can hold.";
         return r;
       }
+      if (quantities && !same_amount && keeps_bound(qa.front(), bound_in(ea.text), qb.front(), bound_in(eb.text))) {
+        r.cls = Classification::compatible;
+        r.conf = 0.6;
+        r.why = "Both can hold: one gives " + topic + " a bound and the other a value within it.";
+        return r;
+      }
       if (quantities && !b.additive) {
         if (same_amount) {
           r.cls = Classification::duplicate;
@@ -2135,10 +2217,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // week" / "... are fourteen days long", "The nightly ETL job runs at
     // 02:00" / "... kicks off at 04:30". Never HIGH.
     {
-      const auto qa = quantities_of(a), qb = quantities_of(b);
+      const auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
       if (!qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit && !distinct_known &&
           (plain_slot(lex, a) || plain_slot(lex, b)) && !b.additive && a.stance > 0 && b.stance > 0) {
         const bool same_amount = share_amount(qa, qb);
+        if (!same_amount && keeps_bound(qa.front(), bound_in(ea.text), qb.front(), bound_in(eb.text))) {
+          r.cls = Classification::compatible;
+          r.conf = 0.6;
+          r.why = "Both can hold: one gives " + a.subject + " a bound and the other a value within it.";
+          return r;
+        }
         if (scopes_disjoint(lex, a.scope, b.scope)) {
           if (!same_amount) {
             r.cls = Classification::context_dependent;

@@ -1741,3 +1741,24 @@ TEST(JudgeRules, ADatedChangeToAnotherContextReplacesTheOld) {
                          {"I use dark mode for coding.", "For client presentations I switch my screen to light mode."}},
                         C::context_dependent);
 }
+
+TEST(JudgeRules, AMeasureAnywhereInTheTextOfOneSubjectsStatements) {
+  // The same subject, its measure outside the value the parse took.
+  expect_all_structural({{"Max upload size on the docs portal is 2 GiB.",
+                          "docs-portal caps each uploaded file at 512 MiB."}},
+                        C::true_contradiction);
+  expect_all_structural({{"I usually go to bed around 11pm.", "lights out at 23:00 most nights"}}, C::duplicate);
+}
+
+TEST(JudgeRules, AValueWithinABoundKeepsIt) {
+  // One side a bound, the other a plain amount that keeps it: both hold.
+  expect_all_structural({{"Checkout p99 latency must stay under 400 ms.",
+                          "checkout p99 sat at 310 ms through the whole Black Friday peak"},
+                         {"The gateway enforces TLS 1.2 or higher.",
+                          "Most clients end up negotiating TLS 1.3 with the gateway."}},
+                        C::compatible);
+  // An amount outside the bound, or two limits that differ, contradict.
+  expect_all_structural({{"Checkout p99 latency must stay under 400 ms.", "checkout p99 sat at 520 ms all week"},
+                         {"The upload size limit is 10 MB.", "Users can upload files of up to fifty megabytes."}},
+                        C::true_contradiction);
+}
