@@ -246,6 +246,30 @@ bool keeps_bound(const Quantity& x, int bx, const Quantity& y, int by) {
   return dir < 0 ? value <= bound : value >= bound;
 }
 
+/// A range of plain numbers a text states ("autoscales between 2 and 10
+/// instances", "from 2 to 10 pods"): its ends, or nothing.
+std::optional<std::pair<double, double>> range_in(std::string_view text) {
+  auto number_at = [&](std::size_t& k) -> std::optional<double> {
+    while (k < text.size() && text[k] == ' ') ++k;
+    const std::size_t b = k;
+    while (k < text.size() && (std::isdigit(static_cast<unsigned char>(text[k])) || text[k] == '.')) ++k;
+    if (k == b) return std::nullopt;
+    return std::atof(std::string(text.substr(b, k - b)).c_str());
+  };
+  for (const auto& [open, join] : {std::pair<std::string_view, std::string_view>{"between", "and"}, {"from", "to"}})
+    for (std::size_t at = text.find(open); at != std::string_view::npos; at = text.find(open, at + 1)) {
+      std::size_t k = at + open.size();
+      const auto lo = number_at(k);
+      if (!lo) continue;
+      while (k < text.size() && std::isalpha(static_cast<unsigned char>(text[k])) == 0 && text[k] != ' ') ++k;
+      while (k < text.size() && text[k] == ' ') ++k;
+      if (text.compare(k, join.size(), join) != 0) continue;
+      k += join.size();
+      if (const auto hi = number_at(k)) return std::pair{std::min(*lo, *hi), std::max(*lo, *hi)};
+    }
+  return std::nullopt;
+}
+
 /// Two counts, or two measures of a thing ("2 litres of water" counts 2 in
 /// litres), are the same within 1.5% (a measure converted and rounded).
 bool same_count_of(double x, double y) {
@@ -1730,6 +1754,20 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           for (const auto& y : b.values) same_thing = same_thing || (!numeric(x) && same_word(x, y));
         if (ca && cb && ca->unit.empty() && cb->unit.empty() && same_thing) qa = {*ca}, qb = {*cb};
       }
+      // A number on one side and a count of a thing the other names on the
+      // other ("connection pool: max 40 connections" / "the pool is capped at
+      // 25 connections"): the count is the number.
+      auto counted = [&](const Claim& c, const Claim& other) -> std::optional<Quantity> {
+        if (!c.count || *c.count <= 0 || c.values.size() != 1 || numeric(c.values.front())) return std::nullopt;
+        for (const auto& w : words_of(c.values.front()))
+          for (const auto& k : other.keywords)
+            if (w.size() >= 3 && same_word(w, k)) return Quantity{*c.count, ""};
+        return std::nullopt;
+      };
+      if (qa.size() == 1 && qa.front().unit.empty() && qb.empty())
+        if (auto q = counted(b, a)) qb = {*q};
+      if (qb.size() == 1 && qb.front().unit.empty() && qa.empty())
+        if (auto q = counted(a, b)) qa = {*q};
       const bool quantities = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit;
       const bool same_amount = quantities && share_amount(qa, qb);
       const bool rule_conflict = deontic_conflict(deontic(a), deontic(b)) && !exclusivity_restated(ea.text, eb.text);
@@ -1754,7 +1792,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         r.why = "They are about one kind of thing in two contexts (" + kinds + "), so both can hold.";
         return r;
       }
-      if (quantities && !same_amount && keeps_bound(qa.front(), bound_in(ea.text), qb.front(), bound_in(eb.text))) {
+      // A value inside the other's range keeps it too ("between 2 and 10
+      // instances" / "peaked at 7 instances").
+      auto in_range = [&](std::string_view range_text, const std::vector<Quantity>& other) {
+        const auto r = range_in(range_text);
+        return r && other.size() == 1 && other.front().amount >= r->first && other.front().amount <= r->second;
+      };
+      const bool ranged = quantities && !same_amount && (in_range(ea.text, qb) || in_range(eb.text, qa));
+      if (ranged ||
+          (quantities && !same_amount && keeps_bound(qa.front(), bound_in(ea.text), qb.front(), bound_in(eb.text)))) {
         r.cls = Classification::compatible;
         r.conf = 0.6;
         r.why = "Both can hold: one gives " + topic + " a bound and the other a value within it.";

@@ -1762,3 +1762,16 @@ TEST(JudgeRules, AValueWithinABoundKeepsIt) {
                          {"The upload size limit is 10 MB.", "Users can upload files of up to fifty megabytes."}},
                         C::true_contradiction);
 }
+
+TEST(JudgeRules, ACountOfWhatTheOtherSideNamesIsItsNumber) {
+  // "max 40 connections" / "capped at 25 connections": 40 against a count of 25.
+  expect_all_structural({{"Billing DB connection pool: max 40 connections.",
+                          "billing's pool is capped at 25 connections"},
+                         {"The data team's monthly cloud budget is $40,000.",
+                          "The data team may spend up to 25,000 US dollars a month on cloud."}},
+                        C::true_contradiction);
+  // A value inside a stated range keeps it.
+  expect_all_structural({{"The worker fleet autoscales between 2 and 10 instances.",
+                          "worker fleet peaked at 7 instances during last night's evening rush"}},
+                        C::compatible);
+}
