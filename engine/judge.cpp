@@ -1164,6 +1164,48 @@ bool person_and_name(const WordNet& wn, const Claim& a, std::string_view text_a,
          (relation(b) && names_someone(wn, a.subject, text_a) && !named(b, text_b, a));
 }
 
+/// When a scheduled thing happens ("Our weekly team meeting is on Tuesdays"
+/// / "The team's weekly sync happens every Thursday"; "on-call handover
+/// happens on Mondays" / "... every Wednesday"): the day is its value, not a
+/// context, so two days contradict. Only things (not people and their
+/// habits) said to happen on one day each, with nothing else said of them
+/// (a time on each day makes the day a context: "Weekday dinners are at 6pm"
+/// / "Sunday dinner is at 2pm") and no other context apart. Returns the two
+/// days ("tuesday vs thursday"), or empty.
+std::string event_days(const Lexicon& lex, const Claim& a, const Claim& b) {
+  auto day_value = [&](const std::string& v) -> const ScopeDef* {
+    // As written or in the singular ("tuesdays").
+    for (const std::string& w : {v, v.size() > 3 && v.back() == 's' ? v.substr(0, v.size() - 1) : v}) {
+      const auto m = lex.scope_table().match(std::vector<std::string>{w}, 0);
+      if (m && m.length == 1 && lex.scope(m.entry).dimension == "day"sv) return &lex.scope(m.entry);
+    }
+    return nullptr;
+  };
+  auto day_of = [&](const Claim& c) -> std::string {
+    if (!c.scope.get(ScopeDim::day).empty()) return c.scope.get(ScopeDim::day);
+    for (const auto& v : c.values)
+      if (const ScopeDef* d = day_value(v)) return d->value;
+    return {};
+  };
+  auto only_when = [&](const Claim& c) {
+    for (const auto& v : c.values)
+      if (!day_value(v)) return false;
+    return c.stance > 0 && c.object.empty() && c.modality == Modality::none;
+  };
+  auto thing = [&](const Claim& c) {
+    return c.subject_kind == SubjectKind::present && c.subject != "user"sv && c.subject != "environment"sv &&
+           !is_person(lex.wordnet(), c.subject);
+  };
+  const std::string da = day_of(a), db = day_of(b);
+  if (da.empty() || db.empty() || !disjoint(lex, "day", da, db) || !thing(a) || !thing(b) || !only_when(a) ||
+      !only_when(b))
+    return {};
+  for (const ScopeDim d : kScopeDims)
+    if (d != ScopeDim::day && d != ScopeDim::time_of_day && disjoint(lex, to_string(d), a.scope.get(d), b.scope.get(d)))
+      return {};
+  return da + " vs " + db;
+}
+
 bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
   auto content = [&](const Claim& c) { return content_words(lex, c); };
   auto subject_words = [&](const Claim& c) {
@@ -1779,6 +1821,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         r.why = "The incoming statement changes what the existing memory says about " + topic + " (" + cue_word + ").";
         return r;
       }
+      if (const std::string days = event_days(lex, a, b); !days.empty() && !b.additive && !r.temporal) {
+        r.cls = Classification::true_contradiction;
+        r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
+        r.why = "Both cannot hold: they put " + topic + " on different days (" + days + ").";
+        return r;
+      }
       if (disjoint_scopes && opposed) {
         r.cls = Classification::context_dependent;
         r.conf = 0.68;
@@ -2317,6 +2365,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
               scope_text(b.scope) + ").";
       return r;
     }
+    if (const std::string days = event_days(lex, a, b); !days.empty() && !b.additive && !r.temporal && topic) {
+      r.cls = Classification::true_contradiction;
+      r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
+      r.why = "Both cannot hold: they put " + a.subject + " on different days (" + days + ").";
+      return r;
+    }
     if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive &&
         (topic || contrasted || (person && !generic_domain && a.domain == b.domain))) {
       // One thing said of in two disjoint contexts, in other words
@@ -2484,6 +2538,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (const CueDef* d = lex.cue_by_phrase(cue))
       replacing = replacing || d->kind == CueKind::move || cue == "since"sv || cue == "from now on"sv ||
                   cue == "as of"sv;
+  if (const std::string days = event_days(lex, a, b); !days.empty() && !b.additive && !r.temporal) {
+    r.cls = Classification::true_contradiction;
+    r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
+    r.why = "Both cannot hold: they put " + a.subject + " on different days (" + days + ").";
+    return r;
+  }
   if (disjoint_scope && !(r.temporal && replacing && !b_hist)) {
     r.cls = Classification::context_dependent;
     r.conf = 0.8;

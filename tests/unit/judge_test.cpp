@@ -1775,3 +1775,13 @@ TEST(JudgeRules, ACountOfWhatTheOtherSideNamesIsItsNumber) {
                           "worker fleet peaked at 7 instances during last night's evening rush"}},
                         C::compatible);
 }
+
+TEST(JudgeRules, TheDayOfAScheduledThingIsItsValue) {
+  // A weekly meeting on two days contradicts; the day is when it is, not a context.
+  expect_all_structural({{"Our weekly team meeting is on Tuesdays.", "The team's weekly sync happens every Thursday."},
+                         {"Primary on-call handover happens on Mondays", "On-call handoff is every Thursday"}},
+                        C::true_contradiction);
+  // A time on each day makes the days contexts; people's habits are theirs to vary.
+  expect_all_structural({{"Weekday dinners are at 6pm.", "Sunday dinner is at 2pm."}}, C::context_dependent);
+  EXPECT_NE(classify("I go swimming on Mondays.", "I go swimming on Thursdays."), C::true_contradiction);
+}
