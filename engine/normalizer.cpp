@@ -338,8 +338,12 @@ bool Parser::hyperbolic_count(const Toks& t) {
     // goes on ("a hundred thousand") is no round guess.
     auto has = [&](const char* w) { return x.surface.find(w) != std::string::npos; };
     const bool hundred = has("hundred") || has("Hundred"), thousand = has("thousand") || has("Thousand");
-    const bool big = made_up || (i > 0 && t[i - 1].is_word() && t[i - 1].lemma == "a"sv && written &&
-                                 (has("illion") || (hundred != thousand)));
+    // A written round thousand times over ("I've seen it nine thousand times").
+    const bool times_over = written && x.kind == Token::Kind::number && x.number >= 1000 && thousand &&
+                            i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "time"sv;
+    const bool big = made_up || times_over ||
+                     (i > 0 && t[i - 1].is_word() && t[i - 1].lemma == "a"sv && written &&
+                      (has("illion") || (hundred != thousand)));
     if (!big) continue;
     // A measure ("a thousand dollars", "a million km") can be so; a span of
     // time that long is not ("a thousand years").

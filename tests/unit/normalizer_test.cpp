@@ -1642,3 +1642,14 @@ TEST(Normalizer, AVerbCueUsedAsAPluralNounIsNoChange) {
   EXPECT_FALSE(cues("Mark and I finalized our divorce in October.").empty());
   EXPECT_FALSE(cues("The session timeout was extended to 60 minutes.").empty());
 }
+
+TEST(Normalizer, CommonIdiomsAreFigurative) {
+  for (const char* text : {"lol I'm allergic to Mondays", "the cat is older than the hills and twice as grumpy",
+                           "Uncle Felix is a big kid - always first on the bouncy castle.",
+                           "Our new intern is a total rock star", "I swear I'm going to kill my sister",
+                           "my laptop feels like it's from the Stone Age"})
+    EXPECT_TRUE(claim(text).figurative) << text;
+  // Literal uses stay literal.
+  for (const char* text : {"I'm allergic to peanuts.", "Our cat is 14 years old.", "I'm going to visit my sister."})
+    EXPECT_FALSE(claim(text).figurative) << text;
+}
