@@ -1608,6 +1608,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const TopicOverlap t = topic_overlap(lex.wordnet(), a.keywords, b.keywords);
       related = t.synonym + t.close + t.near > 0;
     }
+    // A hyperbole against a measured fact ("My commute takes an eternity" /
+    // "door to door it's 35 minutes"; "There are a gazillion services here"
+    // / "Only three microservices"): the figure exaggerates what the other
+    // measures.
+    related = related || !other.amounts.empty();
     if (related) {
       r.cls = Classification::figurative;
       r.conf = 0.72;

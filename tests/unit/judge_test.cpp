@@ -1785,3 +1785,11 @@ TEST(JudgeRules, TheDayOfAScheduledThingIsItsValue) {
   expect_all_structural({{"Weekday dinners are at 6pm.", "Sunday dinner is at 2pm."}}, C::context_dependent);
   EXPECT_NE(classify("I go swimming on Mondays.", "I go swimming on Thursdays."), C::true_contradiction);
 }
+
+TEST(JudgeRules, AHyperboleAgainstAMeasuredFactIsFigurative) {
+  expect_all_structural({{"My commute takes an eternity.", "door to door it's 35 minutes to the office"},
+                         {"Only three microservices.", "There are a gazillion services here."}},
+                        C::figurative);
+  // With nothing measured and nothing in common they stay unrelated.
+  expect_all_structural({{"My commute takes an eternity.", "Our dentist is on Elm Street."}}, C::unrelated);
+}
