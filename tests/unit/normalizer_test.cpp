@@ -1647,9 +1647,12 @@ TEST(Normalizer, CommonIdiomsAreFigurative) {
   for (const char* text : {"lol I'm allergic to Mondays", "the cat is older than the hills and twice as grumpy",
                            "Uncle Felix is a big kid - always first on the bouncy castle.",
                            "Our new intern is a total rock star", "I swear I'm going to kill my sister",
-                           "my laptop feels like it's from the Stone Age"})
+                           "my laptop feels like it's from the Stone Age", "I'm a total zombie before coffee",
+                           "My legs turned to jelly after that spin class.", "Our teenager lives on his phone.",
+                           "so broke after this weekend lol", "It's raining cats and dogs out here."})
     EXPECT_TRUE(claim(text).figurative) << text;
   // Literal uses stay literal.
-  for (const char* text : {"I'm allergic to peanuts.", "Our cat is 14 years old.", "I'm going to visit my sister."})
+  for (const char* text : {"I'm allergic to peanuts.", "Our cat is 14 years old.", "I'm going to visit my sister.",
+                           "The car broke down on the motorway.", "I made a jelly for the party."})
     EXPECT_FALSE(claim(text).figurative) << text;
 }
