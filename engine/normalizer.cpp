@@ -2353,6 +2353,13 @@ void Parser::copula(const Toks& p, std::size_t from) {
   }
   c_.slot = subject_person_ && c_.subject == "user"sv ? "identity" : "value";
   complement(rest, 0, false);
+  // "Ana is a pharmacist at a Boots branch in town": a profession before
+  // where it is practised is the profession.
+  if (subject_person_ && c_.values.size() == 1) {
+    const std::string& v = c_.values.front();
+    const auto sp = v.rfind(' ');
+    if (profession(sp == std::string::npos ? v : v.substr(sp + 1))) c_.slot = "profession";
+  }
 }
 
 /// A copula whose complement names a stance: "I'm a huge jazz fan", "I'm a
@@ -2673,6 +2680,15 @@ void Parser::parse_predicate(Toks p) {
       continue;
     }
     if (lem[k] == "get"sv && looks_past(p[k + 1])) lem[k] = "be";  // "got promoted" = "was promoted"
+    // "is going to be in Barcelona": the future of "be in Barcelona" (not
+    // "go", a programming language's name, as the value).
+    if (p[k].text == "going"sv && k > 0 && lem[k - 1] == "be"sv && k + 2 < p.size() && lem[k + 1] == "to"sv &&
+        p[k + 2].is_word() && verb_capable(p[k + 2])) {
+      c_.tense = Tense::future;
+      p.erase(p.begin() + static_cast<long>(k) - 1, p.begin() + static_cast<long>(k) + 2);
+      lem.erase(lem.begin() + static_cast<long>(k) - 1, lem.begin() + static_cast<long>(k) + 2);
+      k = k > 1 ? k - 2 : 0;
+    }
   }
   while (i < p.size()) {
     const auto& l = lem[i];
@@ -2686,7 +2702,8 @@ void Parser::parse_predicate(Toks p) {
     if ((in(l, {"do", "will", "would", "shall", "going"}) && !do_verb) ||
         (l == "have"sv && i + 1 < p.size() && (looks_past(p[i + 1]) || lem[i + 1] == "be"sv || next_cue)) ||
         (l == "be"sv && i + 1 < p.size() && p[i + 1].text.size() > 4 && p[i + 1].text != p[i + 1].lemma &&
-         p[i + 1].text.compare(p[i + 1].text.size() - 3, 3, "ing") == 0 && !lex_.class_of(lem[i + 1])) ||
+         p[i + 1].text.compare(p[i + 1].text.size() - 3, 3, "ing") == 0 &&
+         (!lex_.class_of(lem[i + 1]) || p[i + 1].text == "going"sv)) ||
         (l == "be"sv && next_cue && looks_past(p[i + 1]) && !lex_.class_of(lem[i + 1]))) {
       if (l == "have"sv && t_is_present(p[i])) perfect = true;
       note_tense(p[i]);
@@ -3160,7 +3177,14 @@ Claim Parser::run(std::string_view text) {
     const bool value = end - i - 1 >= 1 && end - i - 1 <= 4 &&
                        std::all_of(all.begin() + static_cast<std::ptrdiff_t>(i) + 1,
                                    all.begin() + static_cast<std::ptrdiff_t>(end), plain);
-    if (key && value) {
+    // "billing-api: listens on 9443": a label before a sentence with its
+    // own verb; the colon goes, the label is the subject.
+    const Token& v0 = all[i + 1];
+    const bool verb_first = v0.is_word() && v0.text != v0.lemma && verb_capable(v0) &&
+                            (v0.text.back() == 's' || looks_past(v0)) && !noun_capable(v0);
+    if (key && verb_first) {
+      all.erase(all.begin() + static_cast<std::ptrdiff_t>(i));
+    } else if (key && value) {
       all[i] = word_token("is", "be", t.text);
     }
     break;

@@ -1656,3 +1656,24 @@ TEST(Normalizer, CommonIdiomsAreFigurative) {
                            "The car broke down on the motorway.", "I made a jelly for the party."})
     EXPECT_FALSE(claim(text).figurative) << text;
 }
+
+TEST(Normalizer, GoingToIsTheFutureNotTheGoLanguage) {
+  EXPECT_EQ(claim("This year's offsite is going to be in Barcelona.").values, std::vector<std::string>{"barcelona"});
+  EXPECT_EQ(claim("This year's offsite is going to be in Barcelona.").tense, Tense::future);
+  EXPECT_EQ(claim("I'm going to the gym.").values, std::vector<std::string>{"gym"});
+  // The language stays a language.
+  EXPECT_EQ(claim("The backend is Go.").slot, "language");
+}
+
+TEST(Normalizer, AProfessionBeforeWhereItIsPractisedIsTheProfession) {
+  EXPECT_EQ(claim("Ana is a pharmacist at a Boots branch in town.").slot, "profession");
+  EXPECT_EQ(claim("Ana is a pharmacist at a Boots branch in town.").values, std::vector<std::string>{"pharmacist"});
+  EXPECT_NE(claim("Ana is a customer at the Boots branch in town.").slot, "profession");
+}
+
+TEST(Normalizer, ALabelBeforeASentenceWithItsOwnVerbIsItsSubject) {
+  // "billing-api: listens on 9443" says "billing-api listens on 9443".
+  EXPECT_EQ(claim("billing-api: listens on 9443").slot, "port");
+  EXPECT_EQ(claim("billing-api: listens on 9443").values, std::vector<std::string>{"9443"});
+  EXPECT_EQ(claim("DB port: 5432").values, std::vector<std::string>{"5432"});
+}
