@@ -522,6 +522,12 @@ static std::optional<std::string> contracted_verb(const std::vector<std::pair<st
   static const std::unordered_set<std::string> has_next = {"been", "got", "gotten", "gone", "had", "done",
                                                            "lived", "worked", "moved", "started", "left"};
   if (has_next.count(nx)) return std::string("has");
+  // "Priya's home is in Glasgow", "Mum's back was sore": a word that is also
+  // a noun, followed by a verb of its own, is what is possessed.
+  if ((nx == "home"sv || nx == "back"sv || nx == "place"sv) && i + 2 < words.size() &&
+      (words[i + 2].first == "is"sv || words[i + 2].first == "was"sv || words[i + 2].first == "has"sv ||
+       words[i + 2].first == "'s"sv))
+    return std::nullopt;
   if (is_next.count(nx)) return std::string("is");
   // "my birthday's March 14th": a date (a month other than "may") is said, not owned.
   if (nx != "may"sv && month_index(nx, true) >= 0) return std::string("is");

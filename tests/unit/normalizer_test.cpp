@@ -1677,3 +1677,11 @@ TEST(Normalizer, ALabelBeforeASentenceWithItsOwnVerbIsItsSubject) {
   EXPECT_EQ(claim("billing-api: listens on 9443").values, std::vector<std::string>{"9443"});
   EXPECT_EQ(claim("DB port: 5432").values, std::vector<std::string>{"5432"});
 }
+
+TEST(Tokenizer, ApostropheSBeforeANounWithItsOwnVerbIsPossessive) {
+  // "Priya's home is in Glasgow": Priya's home, not "Priya is home".
+  EXPECT_EQ(claim("Priya's home is in Glasgow.").values, std::vector<std::string>{"glasgow"});
+  EXPECT_EQ(claim("His sister's home is in Bristol.").slot, "residence");
+  // Before anything else "home" is where someone is.
+  EXPECT_EQ(claim("She's home by six.").values, std::vector<std::string>{"home"});
+}
