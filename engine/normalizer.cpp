@@ -3362,6 +3362,10 @@ Claim Parser::run(std::string_view text) {
     c_.slot = "location";
   if (c_.slot == "residence"sv && c_.subject == "environment"sv && ctx_.kind == MemoryKind::concept_ && lex_.slot("location"))
     c_.slot = "location";
+  // Where a thing sits is where it runs ("the prod DB sits in Ireland");
+  // where a person sits is only where they sit.
+  if (c_.slot == "location"sv && c_.predicate == "sit"sv && (c_.subject == "user"sv || person_subject(c_.subject)))
+    c_.slot = "sit";
   if (ctx_.valid_from) c_.valid_from = ctx_.valid_from;
   // "My blood type is A positive": a subject that is the name of a personal
   // slot ("blood type be") says the user's value of it, as "I'm O negative"

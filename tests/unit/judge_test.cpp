@@ -1793,3 +1793,11 @@ TEST(JudgeRules, AHyperboleAgainstAMeasuredFactIsFigurative) {
   // With nothing measured and nothing in common they stay unrelated.
   expect_all_structural({{"My commute takes an eternity.", "Our dentist is on Elm Street."}}, C::unrelated);
 }
+
+TEST(JudgeRules, WhereAThingSitsIsItsLocation) {
+  expect_all_structural({{"Production's primary database lives in eu-central-1 (Frankfurt).",
+                          "The primary prod DB sits in Ireland."}},
+                        C::true_contradiction);
+  // A person's seat is no location of a system.
+  EXPECT_NE(test::claim("I sit in the back row at work.").slot, "location");
+}
