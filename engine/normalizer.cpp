@@ -178,6 +178,7 @@ class Parser {
   void coordinated_idioms(Toks& s) const;
   void abstinent(Toks& s) const;
   void as_a_role(Toks& s) const;
+  void together_with(Toks& s) const;
   void commute_mode(Toks& s);
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
@@ -794,6 +795,30 @@ void Parser::as_a_role(Toks& s) const {
   else if (!lex_.class_of(head) && noun_lexfile(head) != "noun.person"sv) return;
   Toks out{word_token("i", "i", "i"), word_token("am", "be", "am")};
   out.insert(out.end(), s.begin() + 1, s.begin() + static_cast<long>(role_end));
+  s.swap(out);
+}
+
+/// "Marco and I have been together for six years", "Dana and I are
+/// together": the named person is the speaker's partner ("My partner is
+/// Marco").
+void Parser::together_with(Toks& s) const {
+  // (At the start of a sentence a name's capital is its surface's.)
+  if (s.size() < 5 || !s[0].is_word() || s[0].surface.empty() ||
+      !std::isupper(static_cast<unsigned char>(s[0].surface[0])) || !s[1].is_word() || s[1].lemma != "and"sv ||
+      !s[2].is_word() || !is_first_person(s[2].lemma))
+    return;
+  std::size_t k = 3;
+  while (k < s.size() && k < 7 && s[k].is_word() && (s[k].lemma == "be"sv || s[k].lemma == "have"sv || s[k].lemma == "now"sv))
+    ++k;
+  if (k == 3 || k >= s.size() || !s[k].is_word() || s[k].lemma != "together"sv) return;
+  Token name = s[0];
+  name.capitalised = true;
+  Toks out{word_token("my", "my", "my"), word_token("partner", "partner", "partner"), word_token("is", "be", "is"),
+           std::move(name)};
+  // How long ("for six years") says nothing more; the rest of the sentence stays.
+  std::size_t rest = k + 1;
+  while (rest < s.size() && s[rest].kind != Token::Kind::punct) ++rest;
+  out.insert(out.end(), s.begin() + static_cast<long>(rest), s.end());
   s.swap(out);
 }
 
@@ -2358,7 +2383,12 @@ void Parser::copula(const Toks& p, std::size_t from) {
   if (subject_person_ && c_.values.size() == 1) {
     const std::string& v = c_.values.front();
     const auto sp = v.rfind(' ');
-    if (profession(sp == std::string::npos ? v : v.substr(sp + 1))) c_.slot = "profession";
+    const std::string head = sp == std::string::npos ? v : v.substr(sp + 1);
+    // (Not a name WordNet files as someone: "Daniel", the prophet.)
+    bool instance = false;
+    if (const auto ids = wn_.lookup(head, Pos::noun); !ids.empty())
+      for (const auto& ptr : wn_.pointers(ids.front())) instance = instance || ptr.rel == WordNet::Rel::instance_hypernym;
+    if (!instance && profession(head)) c_.slot = "profession";
   }
 }
 
@@ -2918,7 +2948,10 @@ void Parser::parse_predicate(Toks p) {
         c_.slot = lex_.slots()[static_cast<std::size_t>(sp.slot)].name;
         c_.stance = neg % 2 ? -1 : 1;
         negations_ = 0;
-        complement(p, i + (s + m.length - n_attr), false);
+        std::size_t from = i + (s + m.length - n_attr);
+        // "User's partner is called Daniel": the name after "called".
+        if (from < p.size() && p[from].is_word() && in(p[from].text, {"called", "named"})) ++from;
+        complement(p, from, false);
         if (negations_ % 2) c_.stance = -c_.stance;
         return;
       }
@@ -3209,6 +3242,7 @@ Claim Parser::run(std::string_view text) {
   existential_at_home(sent);
   if (ctx_.kind != MemoryKind::concept_) abstinent(sent);
   if (ctx_.kind != MemoryKind::concept_) as_a_role(sent);
+  if (ctx_.kind != MemoryKind::concept_) together_with(sent);
   subjectless_note(sent);
   naming_copula(sent);
   living_alone(sent);

@@ -937,6 +937,18 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
   // A blood group ("A positive", "O negative", "AB neg"): one word
   // ("a-positive", "o-negative"). A lower-case "a" is the article ("a
   // positive outlook").
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    // Written with its sign: "A+", "AB+", "O-" (upper case, or "ab+" / "o-").
+    Token& w = out[i];
+    if (w.is_word() && w.text.size() >= 2 && w.text.size() <= 3 && (w.text.back() == '+' || w.text.back() == '-')) {
+      const std::string group = w.text.substr(0, w.text.size() - 1);
+      const std::string s0 = w.surface.substr(0, w.surface.size() - 1);
+      if (s0 == "A"sv || s0 == "B"sv || s0 == "AB"sv || s0 == "O"sv || s0 == "ab"sv || s0 == "o"sv) {
+        w.text = w.lemma = group + (w.text.back() == '+' ? "-positive" : "-negative");
+        w.capitalised = false;
+      }
+    }
+  }
   for (std::size_t i = 0; i + 1 < out.size(); ++i) {
     const Token& g = out[i];
     const std::string& r = out[i + 1].text;

@@ -1685,3 +1685,19 @@ TEST(Tokenizer, ApostropheSBeforeANounWithItsOwnVerbIsPossessive) {
   // Before anything else "home" is where someone is.
   EXPECT_EQ(claim("She's home by six.").values, std::vector<std::string>{"home"});
 }
+
+TEST(Normalizer, BloodGroupsWithTheirSign) {
+  EXPECT_EQ(claim("I'm A+, it says so right on my donor card.").values, std::vector<std::string>{"a-positive"});
+  EXPECT_EQ(claim("fyi im AB+ if the hospital asks").slot, "blood_type");
+}
+
+TEST(Normalizer, ANameAndITogetherIsThePartner) {
+  // "Marco and I have been together for six years": my partner is Marco.
+  const Claim c = claim("Marco and I have been together for six years, he's the love of my life.");
+  EXPECT_EQ(c.slot, claim("My partner is Daniel.").slot);
+  EXPECT_EQ(c.values, std::vector<std::string>{"marco"});
+  // "is called" names the partner too.
+  EXPECT_EQ(claim("User's partner is called Daniel.").values, std::vector<std::string>{"daniel"});
+  // Doing something together is no partnership.
+  EXPECT_NE(claim("Sam and I went to the cinema.").slot, c.slot);
+}
