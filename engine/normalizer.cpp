@@ -179,6 +179,7 @@ class Parser {
   void abstinent(Toks& s) const;
   void as_a_role(Toks& s) const;
   void together_with(Toks& s) const;
+  void writing_hand(Toks& s) const;
   void commute_mode(Toks& s);
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
@@ -820,6 +821,29 @@ void Parser::together_with(Toks& s) const {
   while (rest < s.size() && s[rest].kind != Token::Kind::punct) ++rest;
   out.insert(out.end(), s.begin() + static_cast<long>(rest), s.end());
   s.swap(out);
+}
+
+/// "I write with my left hand", "Writes with left hand": the speaker is
+/// left-handed (a member of the handedness class).
+void Parser::writing_hand(Toks& s) const {
+  for (std::size_t k = 0; k + 3 < s.size(); ++k) {
+    if (!s[k].is_word() || s[k].lemma != "write"sv || !s[k + 1].is_word() || s[k + 1].lemma != "with"sv) continue;
+    std::size_t h = k + 2;
+    if (is_possessive_det(s[h].lemma)) ++h;
+    if (h + 1 >= s.size() || !s[h].is_word() || !in(s[h].text, {"left", "right"}) || !s[h + 1].is_word() ||
+        s[h + 1].lemma != "hand"sv)
+      continue;
+    // Only the speaker's own writing hand, not someone else's.
+    for (std::size_t j = 0; j < k; ++j)
+      if (s[j].is_word() && !is_first_person(s[j].lemma) && !is_aux(s[j].lemma) && !lex_.is_negator(s[j].lemma) &&
+          !in(s[j].lemma, {"user", "always", "only"}))
+        return;
+    const std::string v = s[h].text == "left"sv ? "left-handed" : "right-handed";
+    Toks out{word_token("i", "i", "i"), word_token("am", "be", "am"), word_token(v, v, v)};
+    out.insert(out.end(), s.begin() + static_cast<long>(h) + 2, s.end());
+    s.swap(out);
+    return;
+  }
 }
 
 /// "I drive to work", "takes the tram to the office", "I go to work by
@@ -3243,6 +3267,7 @@ Claim Parser::run(std::string_view text) {
   if (ctx_.kind != MemoryKind::concept_) abstinent(sent);
   if (ctx_.kind != MemoryKind::concept_) as_a_role(sent);
   if (ctx_.kind != MemoryKind::concept_) together_with(sent);
+  if (ctx_.kind != MemoryKind::concept_) writing_hand(sent);
   subjectless_note(sent);
   naming_copula(sent);
   living_alone(sent);

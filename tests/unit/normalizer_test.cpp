@@ -1701,3 +1701,11 @@ TEST(Normalizer, ANameAndITogetherIsThePartner) {
   // Doing something together is no partnership.
   EXPECT_NE(claim("Sam and I went to the cinema.").slot, c.slot);
 }
+
+TEST(Normalizer, TheWritingHandIsTheHandedness) {
+  EXPECT_EQ(claim("I write with my right hand, always have.").values, std::vector<std::string>{"right-handed"});
+  EXPECT_EQ(claim("Writes with left hand.").slot, "handedness");
+  EXPECT_EQ(classify("I'm left-handed.", "I write with my right hand, always have."), Classification::true_contradiction);
+  // Someone else's hand is theirs.
+  EXPECT_NE(claim("My son writes with his left hand.").subject, "user");
+}
