@@ -2543,7 +2543,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (const CueDef* d = lex.cue_by_phrase(cue))
       replacing = replacing || d->kind == CueKind::move || cue == "since"sv || cue == "from now on"sv ||
                   cue == "as of"sv;
-  if (const std::string days = event_days(lex, a, b); !days.empty() && !b.additive && !r.temporal) {
+  // (Only in place of the contexts below: a conflict found above stands.)
+  if (const std::string days = event_days(lex, a, b);
+      !days.empty() && disjoint_scope && conflict == 0 && !b.additive && !r.temporal) {
     r.cls = Classification::true_contradiction;
     r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
     r.why = "Both cannot hold: they put " + a.subject + " on different days (" + days + ").";

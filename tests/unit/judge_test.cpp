@@ -1784,6 +1784,8 @@ TEST(JudgeRules, TheDayOfAScheduledThingIsItsValue) {
   // A time on each day makes the days contexts; people's habits are theirs to vary.
   expect_all_structural({{"Weekday dinners are at 6pm.", "Sunday dinner is at 2pm."}}, C::context_dependent);
   EXPECT_NE(classify("I go swimming on Mondays.", "I go swimming on Thursdays."), C::true_contradiction);
+  // A conflict the slots find already keeps its confidence (and its block).
+  EXPECT_EQ(verdict("The deploy window is Tuesday", "The deploy window is Wednesday").write_tier, WriteTier::block);
 }
 
 TEST(JudgeRules, AHyperboleAgainstAMeasuredFactIsFigurative) {
