@@ -3443,8 +3443,10 @@ Claim Parser::run(std::string_view text) {
       const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
       // "Age: 34", "My birthday falls on June 2nd": a plain value of the
       // slot the subject names, or one said with a verb no slot defines.
+      // A slot the value's class gave ("Portuguese": a nationality) yields
+      // to the one the subject names ("my first language").
       const bool plain = c_.slot == "value"sv || c_.slot == "state"sv || c_.slot == "identity"sv ||
-                         (!lex_.slot(c_.slot) && !c_.values.empty());
+                         c_.slot == "nationality"sv || (!lex_.slot(c_.slot) && !c_.values.empty());
       if ((sd.name == c_.slot || (plain && sd.single)) && sd.domain == "personal"sv) {
         c_.subject = "user";
         c_.slot = sd.name;

@@ -1709,3 +1709,14 @@ TEST(Normalizer, TheWritingHandIsTheHandedness) {
   // Someone else's hand is theirs.
   EXPECT_NE(claim("My son writes with his left hand.").subject, "user");
 }
+
+TEST(Normalizer, FirstLanguageMotherTongueAndNativeLanguageAreOneSlot) {
+  const Claim a = claim("My first language is Portuguese."), b = claim("English is my native language.");
+  EXPECT_EQ(a.subject, "user");
+  EXPECT_EQ(a.slot, b.slot);
+  EXPECT_EQ(claim("My mother tongue is Polish.").slot, a.slot);
+  EXPECT_EQ(classify("My first language is Tagalog.", "English is my mother tongue; I only picked up Tagalog later."),
+            Classification::true_contradiction);
+  // A nationality is still a nationality.
+  EXPECT_EQ(claim("I'm Portuguese.").slot, "nationality");
+}
