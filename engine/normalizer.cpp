@@ -180,6 +180,7 @@ class Parser {
   void as_a_role(Toks& s) const;
   void together_with(Toks& s) const;
   void writing_hand(Toks& s) const;
+  void home_floor(Toks& s) const;
   void commute_mode(Toks& s);
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
@@ -844,6 +845,49 @@ void Parser::writing_hand(Toks& s) const {
     s.swap(out);
     return;
   }
+}
+
+/// "Our apartment is on the ground floor", "we're on the 6th floor and the
+/// lift is broken", "hauling the shopping up to our fourth-floor flat": the
+/// floor of the speaker's home, one slot ("my home floor is 4th"), not a
+/// residence (a floor is no town). Not an office's or a desk's floor.
+void Parser::home_floor(Toks& s) const {
+  static const std::unordered_map<std::string_view, std::string_view> named = {
+      {"ground", "ground"}, {"top", "top"},    {"first", "1th"},  {"second", "2th"}, {"third", "3th"},
+      {"fourth", "4th"},    {"fifth", "5th"},  {"sixth", "6th"},  {"seventh", "7th"}, {"eighth", "8th"},
+      {"ninth", "9th"},     {"tenth", "10th"}, {"basement", "basement"}};
+  std::string value;
+  for (std::size_t k = 0; k < s.size() && value.empty(); ++k) {
+    const Token& x = s[k];
+    const bool floor_next = k + 1 < s.size() && s[k + 1].is_word() && s[k + 1].lemma == "floor"sv;
+    if (floor_next && x.kind == Token::Kind::ordinal) value = x.text;
+    else if (floor_next && x.is_word() && named.count(x.text)) value = std::string(named.at(x.text));
+    else if (x.is_word() && x.text.size() > 6 && x.text.compare(x.text.size() - 6, 6, "-floor") == 0) {
+      const std::string pre = x.text.substr(0, x.text.size() - 6);
+      if (named.count(pre)) value = std::string(named.at(pre));
+      else if (!pre.empty() && std::isdigit(static_cast<unsigned char>(pre[0]))) value = pre;
+    }
+  }
+  if (value.empty()) return;
+  bool home = false, elsewhere = false, speaker = false;
+  for (const auto& t : s) {
+    if (!t.is_word()) continue;
+    home = home || in(t.lemma, {"flat", "apartment", "home", "house", "place", "live", "condo", "unit"});
+    speaker = speaker || in(t.lemma, {"we", "i", "our", "my", "user"});
+    elsewhere = elsewhere || in(t.lemma, {"office", "desk", "work", "meeting", "room", "hotel", "building", "store",
+                                          "ward", "clinic", "school", "team", "car", "park", "parking"});
+  }
+  // Not where the sentence names a place ("a 4th floor flat in Leeds" says
+  // where the user lives).
+  for (std::size_t k = 1; k < s.size(); ++k)
+    if (s[k].is_word() && s[k].capitalised) return;
+  // A home word says whose floor (a note about the user needs no "my");
+  // without one, only "we're / I'm on the 6th floor".
+  if (elsewhere || (!home && !(speaker && s.size() > 1 && in(s[0].lemma, {"we", "i"}) && s[1].lemma == "be"sv)))
+    return;
+  Toks out{word_token("my", "my", "my"), word_token("home", "home", "home"), word_token("floor", "floor", "floor"),
+           word_token("is", "be", "is"), word_token(value, value, value)};
+  s.swap(out);
 }
 
 /// "I drive to work", "takes the tram to the office", "I go to work by
@@ -3268,6 +3312,7 @@ Claim Parser::run(std::string_view text) {
   if (ctx_.kind != MemoryKind::concept_) as_a_role(sent);
   if (ctx_.kind != MemoryKind::concept_) together_with(sent);
   if (ctx_.kind != MemoryKind::concept_) writing_hand(sent);
+  if (ctx_.kind != MemoryKind::concept_) home_floor(sent);
   subjectless_note(sent);
   naming_copula(sent);
   living_alone(sent);

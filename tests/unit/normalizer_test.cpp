@@ -1720,3 +1720,16 @@ TEST(Normalizer, FirstLanguageMotherTongueAndNativeLanguageAreOneSlot) {
   // A nationality is still a nationality.
   EXPECT_EQ(claim("I'm Portuguese.").slot, "nationality");
 }
+
+TEST(Normalizer, TheFloorOfTheUsersHomeIsOneSlot) {
+  const Claim a = claim("Our apartment is on the ground floor, which is handy with the stroller.");
+  const Claim b = claim("we're on the 6th floor and the lift is broken half the time");
+  EXPECT_EQ(a.slot, b.slot);
+  EXPECT_EQ(a.values, std::vector<std::string>{"ground"});
+  EXPECT_EQ(claim("Hauling the shopping up to our fourth-floor flat again").values, std::vector<std::string>{"4th"});
+  EXPECT_EQ(classify("My flat is on the third floor.", "we're on the ground floor so hauling the bike inside is easy"),
+            Classification::true_contradiction);
+  // An office's floor is not the home's; a named place keeps the residence.
+  EXPECT_NE(claim("My office is on the fourth floor.").slot, a.slot);
+  EXPECT_EQ(claim("I live in a fourth-floor flat in Leeds.").slot, "residence");
+}
