@@ -3498,6 +3498,14 @@ Claim Parser::run(std::string_view text) {
       }
     }
   }
+  // "Wedding anniversary: 14 June": the parse split the slot's name ("wedding"
+  // / anniversary); "User and Hannah's wedding anniversary": the couple's,
+  // which is the user's.
+  if (const SlotDef* sd = lex_.slot(c_.slot); sd && sd->domain == "personal"sv && sd->single &&
+                                               ctx_.kind != MemoryKind::concept_ && c_.subject != "user"sv) {
+    if (lex_.canonical(c_.subject + " " + c_.slot) == c_.slot || c_.subject.rfind("user and ", 0) == 0)
+      c_.subject = "user";
+  }
   // "born in March", "born in 1990": a birth date, not a place.
   if (c_.slot == "birthplace"sv && c_.values.size() == 1) {
     static const std::unordered_set<std::string> month_names = {

@@ -1733,3 +1733,12 @@ TEST(Normalizer, TheFloorOfTheUsersHomeIsOneSlot) {
   EXPECT_NE(claim("My office is on the fourth floor.").slot, a.slot);
   EXPECT_EQ(claim("I live in a fourth-floor flat in Leeds.").slot, "residence");
 }
+
+TEST(Normalizer, TheWeddingAnniversaryIsTheUsers) {
+  const Claim a = claim("Wedding anniversary: 14 June."), b = claim("Our anniversary falls on the 3rd of September.");
+  EXPECT_EQ(a.subject, "user");
+  EXPECT_EQ(a.slot, b.slot);
+  EXPECT_EQ(claim("User and Hannah's wedding anniversary is 12 June.").subject, "user");
+  EXPECT_EQ(classify("Wedding anniversary: 14 June.", "Our anniversary falls on the 3rd of September."),
+            Classification::true_contradiction);
+}
