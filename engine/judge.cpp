@@ -301,6 +301,47 @@ bool abbreviates(const std::vector<std::string>& shortw, const std::vector<std::
   return can[0][0];
 }
 
+/// A word without its accents ("kraków" -> "krakow", "zürich" -> "zurich",
+/// "são paulo" -> "sao paulo"): Latin letters with diacritics, as UTF-8, to
+/// their plain letter (lower case); everything else as it is.
+std::string fold_accents(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80 || i + 1 >= s.size()) {
+      out.push_back(s[i]);
+      continue;
+    }
+    const auto d = static_cast<unsigned char>(s[i + 1]);
+    char plain = 0;
+    if (c == 0xC3) {
+      const unsigned char x = d >= 0x80 && d <= 0x9E ? static_cast<unsigned char>(d + 0x20) : d;  // upper to lower
+      if (x >= 0xA0 && x <= 0xA5) plain = 'a';
+      else if (x == 0xA7) plain = 'c';
+      else if (x >= 0xA8 && x <= 0xAB) plain = 'e';
+      else if (x >= 0xAC && x <= 0xAF) plain = 'i';
+      else if (x == 0xB1) plain = 'n';
+      else if ((x >= 0xB2 && x <= 0xB6) || x == 0xB8) plain = 'o';
+      else if (x >= 0xB9 && x <= 0xBC) plain = 'u';
+      else if (x == 0xBD || x == 0xBF) plain = 'y';
+    } else if (c == 0xC4 || c == 0xC5) {
+      // Latin Extended-A: pairs of upper and lower case; the letter by range.
+      static constexpr std::string_view kC4 = "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiiiijjkkklllllll";
+      static constexpr std::string_view kC5 = "lllnnnnnnnnnoooooooorrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+      const std::size_t k = d >= 0x80 && d <= 0xBF ? d - 0x80 : 64;
+      if (k < 64) plain = c == 0xC4 ? kC4[k] : kC5[k];
+    }
+    if (plain) {
+      out.push_back(plain);
+      ++i;
+    } else {
+      out.push_back(s[i]);
+    }
+  }
+  return out;
+}
+
 class Comparer {
  public:
   mutable std::string memo_a_, memo_b_;
@@ -330,6 +371,9 @@ class Comparer {
   }
 
   ValueRel compute(const std::string& a, const std::string& b) const {
+    // One name with and without its accents ("kraków" / "krakow").
+    if (const std::string fa = fold_accents(a), fb = fold_accents(b); fa != a || fb != b)
+      return fa == fb ? ValueRel::equal : compute(fa, fb);
     // An age range ("40-49") and an age: inside it, the number is the more
     // specific value; outside, they exclude each other.
     if (const auto ra = age_range(a), rb = age_range(b); ra || rb) {

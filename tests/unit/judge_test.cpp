@@ -1803,3 +1803,9 @@ TEST(JudgeRules, WhereAThingSitsIsItsLocation) {
   // A person's seat is no location of a system.
   EXPECT_NE(test::claim("I sit in the back row at work.").slot, "location");
 }
+
+TEST(JudgeRules, ANameWithAndWithoutItsAccentsIsOneValue) {
+  expect_all_structural({{"My mother lives in Kraków.", "Mum lives in Krakow."},
+                         {"Our office is in Zürich.", "The office is in Zurich."}},
+                        C::duplicate);
+}
