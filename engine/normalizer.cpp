@@ -3308,6 +3308,14 @@ Claim Parser::run(std::string_view text) {
   if (std::none_of(sent.begin(), sent.end(), [](const Token& t) { return t.is_word(); }))
     sent = first_sentence(true);
   existential_at_home(sent);
+  // "User's daughter Ella goes to ...": a note's "User's" is the speaker's
+  // "my" before a relation, so the daughter is the subject, as in "My
+  // daughter Ella goes to ...".
+  if (sent.size() > 3 && sent[0].is_word() && sent[0].lemma == "user"sv &&
+      sent[1].kind == Token::Kind::possessive && sent[2].is_word() && kin_word(lex_.canonical(sent[2].lemma))) {
+    sent.erase(sent.begin(), sent.begin() + 2);
+    sent.insert(sent.begin(), word_token("my", "my", "my"));
+  }
   if (ctx_.kind != MemoryKind::concept_) abstinent(sent);
   if (ctx_.kind != MemoryKind::concept_) as_a_role(sent);
   if (ctx_.kind != MemoryKind::concept_) together_with(sent);
@@ -3497,6 +3505,17 @@ Claim Parser::run(std::string_view text) {
         c_.slot = sd.name;
       }
     }
+  }
+  // "Maya goes to Lincoln Elementary": going to a school is attending it,
+  // one at a time.
+  if (c_.slot == "visit"sv && c_.values.size() == 1 && lex_.slot("study") &&
+      ctx_.kind != MemoryKind::concept_) {
+    const std::string& v = c_.values.front();
+    const auto sp = v.rfind(' ');
+    const std::string head = sp == std::string::npos ? v : v.substr(sp + 1);
+    if (in(head, {"school", "elementary", "primary", "secondary", "academy", "kindergarten", "nursery", "preschool",
+                  "gymnasium", "college", "university"}))
+      c_.slot = "study";
   }
   // "Wedding anniversary: 14 June": the parse split the slot's name ("wedding"
   // / anniversary); "User and Hannah's wedding anniversary": the couple's,

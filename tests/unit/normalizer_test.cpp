@@ -1742,3 +1742,22 @@ TEST(Normalizer, TheWeddingAnniversaryIsTheUsers) {
   EXPECT_EQ(classify("Wedding anniversary: 14 June.", "Our anniversary falls on the 3rd of September."),
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, AUsersRelationIsTheSubjectAsMyRelationIs) {
+  // "User's daughter Ella goes to ..." says what "My daughter Ella goes to ..." says.
+  const Claim a = claim("User's daughter Ella goes to Lincoln Elementary.");
+  const Claim b = claim("My daughter Ella goes to Lincoln Elementary.");
+  EXPECT_EQ(a.subject, b.subject);
+  EXPECT_EQ(a.possessions, b.possessions);
+  // "Mum and Dad" are the parents.
+  EXPECT_EQ(claim("Mum and Dad's house is just outside Regensburg.").subject, "parent");
+  // The user's attribute stays the user's.
+  EXPECT_EQ(claim("User's partner is called Daniel.").subject, "user");
+}
+
+TEST(Normalizer, GoingToASchoolIsAttendingIt) {
+  EXPECT_EQ(claim("Maya goes to Lincoln Elementary.").slot, claim("my daughter maya attends oakridge primary").slot);
+  EXPECT_EQ(classify("Maya goes to Lincoln Elementary.", "my daughter maya attends oakridge primary"),
+            Classification::true_contradiction);
+  EXPECT_NE(claim("I go to the gym.").slot, claim("Maya goes to Lincoln Elementary.").slot);
+}
