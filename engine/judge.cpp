@@ -234,6 +234,31 @@ int bound_in(std::string_view text) {
   return 0;
 }
 
+template <class Fn>
+bool for_each_word(std::string_view text, Fn&& fn);
+
+/// Whether a text hedges its amount ("about 5 km", "roughly three miles",
+/// "~45 min", "45-ish minutes").
+bool hedged(std::string_view text) {
+  if (text.find('~') != std::string_view::npos) return true;
+  return !for_each_word(text, [](const std::string& w) {
+    return w != "about"sv && w != "around"sv && w != "roughly"sv && w != "approximately"sv && w != "approx"sv &&
+           w != "nearly"sv && w != "almost"sv && w != "ish"sv && w != "circa"sv;
+  });
+}
+
+/// Two measures of one unit within a tenth of each other, where either text
+/// hedges its amount ("about 5 km" / "roughly three miles"): one amount,
+/// rounded in two units. Not bare numbers, times of day or percentages.
+bool roughly_same(const std::vector<Quantity>& a, const std::vector<Quantity>& b, std::string_view ta,
+                  std::string_view tb) {
+  if (a.size() != 1 || b.size() != 1 || a.front().unit != b.front().unit || a.front().unit.empty() ||
+      a.front().unit == ":"sv || a.front().unit == "%"sv || !(hedged(ta) || hedged(tb)))
+    return false;
+  const double x = a.front().amount, y = b.front().amount;
+  return std::fabs(x - y) <= 0.1 * std::max(std::fabs(x), std::fabs(y));
+}
+
 /// Whether one side states a bound and the other a value that keeps it
 /// ("p99 must stay under 400 ms" / "p99 sat at 310 ms"; "suppliers within
 /// 50 miles" / "12 miles away"; "TLS 1.2 or higher" / "TLS 1.3"): both hold.
@@ -1860,7 +1885,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       if (qb.size() == 1 && qb.front().unit.empty() && qa.empty())
         if (auto q = counted(a, b)) qa = {*q};
       const bool quantities = !qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit;
-      const bool same_amount = quantities && share_amount(qa, qb);
+      const bool same_amount = quantities && (share_amount(qa, qb) || roughly_same(qa, qb, ea.text, eb.text));
       const bool rule_conflict = deontic_conflict(deontic(a), deontic(b)) && !exclusivity_restated(ea.text, eb.text);
       const bool opposed = (quantities && !same_amount) || rule_conflict ||
                            (a.stance * b.stance < 0 && !a.values.empty() && !b.values.empty());
@@ -2363,7 +2388,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
       if (!qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit && !distinct_known &&
           (plain_slot(lex, a) || plain_slot(lex, b)) && !b.additive && a.stance > 0 && b.stance > 0) {
-        const bool same_amount = share_amount(qa, qb);
+        const bool same_amount = share_amount(qa, qb) || roughly_same(qa, qb, ea.text, eb.text);
         if (!same_amount && keeps_bound(qa.front(), bound_in(ea.text), qb.front(), bound_in(eb.text))) {
           r.cls = Classification::compatible;
           r.conf = 0.6;

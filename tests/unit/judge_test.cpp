@@ -1809,3 +1809,11 @@ TEST(JudgeRules, ANameWithAndWithoutItsAccentsIsOneValue) {
                          {"Our office is in Zürich.", "The office is in Zurich."}},
                         C::duplicate);
 }
+
+TEST(JudgeRules, HedgedAmountsRoundedInTwoUnitsAreOne) {
+  expect_all_structural({{"My parents live about 5 km from us.", "Mum and Dad are roughly three miles away from our place."}},
+                        C::duplicate);
+  // A wide gap is two values, hedged or not.
+  expect_all_structural({{"My parents live about 5 km from us.", "Mum and Dad are roughly ten miles away from our place."}},
+                        C::true_contradiction);
+}
