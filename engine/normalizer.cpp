@@ -623,9 +623,11 @@ void Parser::subjectless_note(Toks& s) const {
   } else {
     // "Down to 84 kg now", "now up to 12 miles a week": where the speaker
     // has got to, a measure that changed.
+    // ("Up to 5 people can join" is a limit: "up to" needs "now" or a measure.)
     const std::size_t d = l0 == "now"sv ? 1 : 0;
     subject = be = d + 2 < s.size() && in(s[d].lemma, {"down", "up"}) && s[d + 1].lemma == "to"sv &&
-                   s[d + 2].is_value();
+                   s[d + 2].is_value() &&
+                   (s[d].lemma == "down"sv || d == 1 || s[d + 2].kind == Token::Kind::quantity);
   }
   if (!subject) return;
   Toks out{word_token("i", "i", "i")};
@@ -777,13 +779,19 @@ void Parser::as_a_role(Toks& s) const {
   std::size_t end = 2, h = 0;
   while (end < s.size() && end < 10 && (s[end].is_word() || s[end].is_value() || s[end].text == "-"sv) &&
          !is_first_person(s[end].lemma) && !is_possessive_det(s[end].lemma)) {
+    // A verb ends the phrase: "As a doctor once told me" is no role.
+    if (s[end].is_word() && (looks_past(s[end]) || is_aux(s[end].lemma))) return;
     if (h == 0 && end > 2 && s[end].is_word() && is_prep(s[end].lemma)) h = end - 1;
     ++end;
   }
   if (end == 2 || end >= s.size() || end > 9) return;
   const bool comma = s[end].kind == Token::Kind::punct && s[end].text == ","sv;
-  const bool speaker = s[end].is_word() && (is_first_person(s[end].lemma) || s[end].lemma == "my"sv);
-  if (!comma && !speaker) return;
+  // The main clause is the speaker's ("As a nurse at the hospital, my mum
+  // works nights" is the mother's role).
+  const bool speaker = s[end].is_word() && is_first_person(s[end].lemma) && s[end].lemma != "my"sv;
+  const bool speaker_after_comma = comma && end + 1 < s.size() && s[end + 1].is_word() &&
+                                   is_first_person(s[end + 1].lemma) && s[end + 1].lemma != "my"sv;
+  if (!speaker && !speaker_after_comma) return;
   if (h == 0) h = end - 1;
   if (!s[h].is_word()) return;
   const std::string head = lex_.canonical(s[h].lemma);
@@ -795,6 +803,11 @@ void Parser::as_a_role(Toks& s) const {
   std::size_t role_end = h + 1;
   if (head == "person"sv && h > 2 && s[h - 1].is_word() && lex_.class_of(lex_.canonical(s[h - 1].lemma))) role_end = h;
   else if (!lex_.class_of(head) && noun_lexfile(head) != "noun.person"sv) return;
+  // A named person ("Tell", William Tell) or a visitor is no role.
+  if (in(head, {"guest", "visitor", "customer", "passenger", "patient", "tourist"})) return;
+  if (const auto ids = wn_.lookup(head, Pos::noun); !ids.empty())
+    for (const auto& ptr : wn_.pointers(ids.front()))
+      if (ptr.rel == WordNet::Rel::instance_hypernym) return;
   Toks out{word_token("i", "i", "i"), word_token("am", "be", "am")};
   out.insert(out.end(), s.begin() + 1, s.begin() + static_cast<long>(role_end));
   s.swap(out);
@@ -809,10 +822,19 @@ void Parser::together_with(Toks& s) const {
       !std::isupper(static_cast<unsigned char>(s[0].surface[0])) || !s[1].is_word() || s[1].lemma != "and"sv ||
       !s[2].is_word() || !is_first_person(s[2].lemma))
     return;
+  // A relation is no partner ("Mum and I are together this weekend").
+  if (kin_word(lex_.canonical(s[0].lemma))) return;
   std::size_t k = 3;
-  while (k < s.size() && k < 7 && s[k].is_word() && (s[k].lemma == "be"sv || s[k].lemma == "have"sv || s[k].lemma == "now"sv))
+  bool been = false;
+  while (k < s.size() && k < 7 && s[k].is_word() && (s[k].lemma == "be"sv || s[k].lemma == "have"sv || s[k].lemma == "now"sv)) {
+    been = been || s[k].text == "been"sv;
     ++k;
+  }
   if (k == 3 || k >= s.size() || !s[k].is_word() || s[k].lemma != "together"sv) return;
+  // A couple: "have been together", or together for or since a time
+  // ("are together on the project", "were together at uni" are not).
+  const bool spans = k + 1 < s.size() && s[k + 1].is_word() && in(s[k + 1].lemma, {"for", "since"});
+  if (!been && !spans) return;
   Token name = s[0];
   name.capitalised = true;
   Toks out{word_token("my", "my", "my"), word_token("partner", "partner", "partner"), word_token("is", "be", "is"),
@@ -834,10 +856,11 @@ void Parser::writing_hand(Toks& s) const {
     if (h + 1 >= s.size() || !s[h].is_word() || !in(s[h].text, {"left", "right"}) || !s[h + 1].is_word() ||
         s[h + 1].lemma != "hand"sv)
       continue;
-    // Only the speaker's own writing hand, not someone else's.
+    // Only the speaker's own writing hand, not someone else's, and not denied.
     for (std::size_t j = 0; j < k; ++j)
-      if (s[j].is_word() && !is_first_person(s[j].lemma) && !is_aux(s[j].lemma) && !lex_.is_negator(s[j].lemma) &&
-          !in(s[j].lemma, {"user", "always", "only"}))
+      if (s[j].is_word() && (lex_.is_negator(s[j].lemma) ||
+                             (!is_first_person(s[j].lemma) && !is_aux(s[j].lemma) &&
+                              !in(s[j].lemma, {"user", "always", "only"}))))
         return;
     const std::string v = s[h].text == "left"sv ? "left-handed" : "right-handed";
     Toks out{word_token("i", "i", "i"), word_token("am", "be", "am"), word_token(v, v, v)};
@@ -875,7 +898,16 @@ void Parser::home_floor(Toks& s) const {
     home = home || in(t.lemma, {"flat", "apartment", "home", "house", "place", "live", "condo", "unit"});
     speaker = speaker || in(t.lemma, {"we", "i", "our", "my", "user"});
     elsewhere = elsewhere || in(t.lemma, {"office", "desk", "work", "meeting", "room", "hotel", "building", "store",
-                                          "ward", "clinic", "school", "team", "car", "park", "parking"});
+                                          "ward", "clinic", "school", "team", "car", "park", "parking", "library",
+                                          "museum", "mall", "hospital", "station", "gym", "restaurant", "cafe"});
+  }
+  // "the 2nd floor of the library": a floor of something else; "Our house
+  // has a second floor", "play on the first floor of our house": the
+  // house's floors, not the one the user lives on.
+  for (std::size_t k = 0; k + 1 < s.size(); ++k) {
+    if (s[k].is_word() && s[k].lemma == "floor"sv && s[k + 1].is_word() && s[k + 1].lemma == "of"sv) return;
+    if (s[k].is_word() && s[k].lemma == "have"sv && s[k + 1].is_word() && in(s[k + 1].lemma, {"a", "an", "two", "three"}))
+      return;
   }
   // Not where the sentence names a place ("a 4th floor flat in Leeds" says
   // where the user lives).
@@ -2781,7 +2813,10 @@ void Parser::parse_predicate(Toks p) {
     // "is going to be in Barcelona": the future of "be in Barcelona" (not
     // "go", a programming language's name, as the value).
     if (p[k].text == "going"sv && k > 0 && lem[k - 1] == "be"sv && k + 2 < p.size() && lem[k + 1] == "to"sv &&
-        p[k + 2].is_word() && verb_capable(p[k + 2])) {
+        p[k + 2].is_word() && verb_capable(p[k + 2]) &&
+        // ("going to bed", "going to school": places, not verbs)
+        !in(lem[k + 2], {"bed", "school", "work", "church", "class", "college", "town", "court", "sea", "sleep",
+                         "lunch", "dinner", "breakfast", "market", "camp", "hospital", "jail", "prison", "war"})) {
       c_.tense = Tense::future;
       p.erase(p.begin() + static_cast<long>(k) - 1, p.begin() + static_cast<long>(k) + 2);
       lem.erase(lem.begin() + static_cast<long>(k) - 1, lem.begin() + static_cast<long>(k) + 2);
@@ -3261,8 +3296,9 @@ Claim Parser::run(std::string_view text) {
     }
   // "DB port: 5432", "pool timeout = 90s": a setting written as key and
   // value says what "the pool timeout is 90s" says. Only a short key (no
-  // verb, no person) and a short value: "Note: the API listens on 8080" is
-  // a label and a sentence.
+  // verb, no person) and a short value. A key before a sentence with its
+  // own verb is that sentence's subject ("billing-api: listens on 9443"),
+  // unless it is a note's heading ("Note: moved to Leeds").
   for (std::size_t i = 1; i + 1 < all.size() && i <= 5; ++i) {
     const Token& t = all[i];
     if (t.kind != Token::Kind::punct || (t.text != ":"sv && t.text != "="sv)) continue;
@@ -3283,7 +3319,13 @@ Claim Parser::run(std::string_view text) {
     const Token& v0 = all[i + 1];
     const bool verb_first = v0.is_word() && v0.text != v0.lemma && verb_capable(v0) &&
                             (v0.text.back() == 's' || looks_past(v0)) && !noun_capable(v0);
-    if (key && verb_first) {
+    // A note's heading ("Note: moved to Leeds", "Update: started at
+    // Google") is no subject: it goes with its colon.
+    const bool heading = i == 1 && all[0].is_word() &&
+                         in(all[0].lemma, {"note", "update", "fyi", "status", "reminder", "todo", "ps", "edit", "news"});
+    if (heading) {
+      all.erase(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+    } else if (key && verb_first) {
       all.erase(all.begin() + static_cast<std::ptrdiff_t>(i));
     } else if (key && value) {
       all[i] = word_token("is", "be", t.text);
@@ -3500,7 +3542,19 @@ Claim Parser::run(std::string_view text) {
       // to the one the subject names ("my first language").
       const bool plain = c_.slot == "value"sv || c_.slot == "state"sv || c_.slot == "identity"sv ||
                          c_.slot == "nationality"sv || (!lex_.slot(c_.slot) && !c_.values.empty());
-      if ((sd.name == c_.slot || (plain && sd.single)) && sd.domain == "personal"sv) {
+      // The value must be one the slot takes: an amount or a date (age,
+      // height, a birthday), a member of its class (a blood group), a
+      // language, a floor ("Age is just a number", "Blood type matters for
+      // transfusions" are no values).
+      bool fits = sd.name == "native_language"sv || sd.name == "home_floor"sv;
+      for (const auto& v : c_.values) {
+        fits = fits || std::any_of(v.begin(), v.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+        if (const ClassDef* cls = lex_.class_of(v); cls && cls->slot == sd.name) fits = true;
+        for (const std::string_view m : {"january", "february", "march", "april", "may", "june", "july", "august",
+                                         "september", "october", "november", "december"})
+          fits = fits || v.rfind(m, 0) == 0;
+      }
+      if ((sd.name == c_.slot || (plain && sd.single)) && sd.domain == "personal"sv && fits) {
         c_.subject = "user";
         c_.slot = sd.name;
       }

@@ -940,7 +940,12 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
   for (std::size_t i = 0; i < out.size(); ++i) {
     // Written with its sign: "A+", "AB+", "O-" (upper case, or "ab+" / "o-").
     Token& w = out[i];
-    if (w.is_word() && w.text.size() >= 2 && w.text.size() <= 3 && (w.text.back() == '+' || w.text.back() == '-')) {
+    // Said of someone ("I'm A+", "blood type AB+"), not a grade ("got an A+").
+    const bool said_of = i > 0 && out[i - 1].is_word() &&
+                         (out[i - 1].lemma == "be"sv || out[i - 1].text == "im"sv || out[i - 1].text == "type"sv ||
+                          out[i - 1].text == "group"sv || out[i - 1].text == "blood"sv || out[i - 1].text == "as"sv);
+    if (said_of && w.is_word() && w.text.size() >= 2 && w.text.size() <= 3 &&
+        (w.text.back() == '+' || w.text.back() == '-')) {
       const std::string group = w.text.substr(0, w.text.size() - 1);
       const std::string s0 = w.surface.substr(0, w.surface.size() - 1);
       if (s0 == "A"sv || s0 == "B"sv || s0 == "AB"sv || s0 == "O"sv || s0 == "ab"sv || s0 == "o"sv) {
@@ -956,7 +961,15 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       continue;
     const std::string& s = g.surface;
     const bool group = s == "A"sv || s == "B"sv || s == "AB"sv || s == "O"sv || s == "o"sv || s == "ab"sv;
-    if (!group) continue;
+    // Said of someone or a blood type ("I'm O negative", "blood group: A
+    // positive"), not "A positive attitude", "Plan B positive outcome".
+    const bool said_of = i > 0 && out[i - 1].is_word() &&
+                         (out[i - 1].lemma == "be"sv || out[i - 1].text == "im"sv || out[i - 1].text == "type"sv ||
+                          out[i - 1].text == "group"sv || out[i - 1].text == "blood"sv || out[i - 1].text == "as"sv);
+    // (after a colon, or "blood type's O neg")
+    const bool after_colon = i > 0 && ((out[i - 1].kind == Token::Kind::punct && out[i - 1].text == ":"sv) ||
+                                       out[i - 1].kind == Token::Kind::possessive);
+    if (!group || !(said_of || after_colon)) continue;
     Token m = g;
     m.text = m.lemma = g.text + (r[0] == 'p' ? "-positive" : "-negative");
     m.surface = g.surface + " " + out[i + 1].surface;
@@ -976,7 +989,15 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
   };
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (!out[i].is_word() || out[i].text != "may"sv) continue;
-    const bool before = i > 0 && day_at(i - 1);
+    // After a number only where no verb follows ("Children under 12 may
+    // not enter", "Only 3 may attend" keep the modal).
+    auto verb_next = [&] {
+      if (i + 1 >= out.size() || !out[i + 1].is_word()) return false;
+      const std::string& n = out[i + 1].text;
+      return n == "not"sv || n == "be"sv || n == "have"sv || n == "also"sv || n == "only"sv || n == "never"sv ||
+             lex.lemma(n) == n;
+    };
+    const bool before = i > 0 && day_at(i - 1) && !verb_next();
     const bool of_before = i > 1 && out[i - 1].is_word() && out[i - 1].text == "of"sv && day_at(i - 2);
     // After it, a day is a date when it reads as one: an ordinal ("May
     // 21st"), the end of a clause, a year, or "May" after "on", "in", "by"...

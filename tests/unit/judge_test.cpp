@@ -1736,6 +1736,9 @@ TEST(JudgeRules, ADatedChangeToAnotherContextReplacesTheOld) {
                          {"I lift weights at the gym on Mondays, Wednesdays and Fridays.",
                           "I've moved my lifting days to Tuesday and Thursday since the gym changed its hours."}},
                         C::temporal_change);
+  expect_all_structural({{"I work from the office every day",
+                          "Since the company went fully remote I've worked from home full time"}},
+                        C::temporal_change);
   // A habit in another context stays context dependent, a stop verb included.
   expect_all_structural({{"I work late on Mondays", "I leave early on Fridays"},
                          {"I use dark mode for coding.", "For client presentations I switch my screen to light mode."}},
@@ -1815,5 +1818,16 @@ TEST(JudgeRules, HedgedAmountsRoundedInTwoUnitsAreOne) {
                         C::duplicate);
   // A wide gap is two values, hedged or not.
   expect_all_structural({{"My parents live about 5 km from us.", "Mum and Dad are roughly ten miles away from our place."}},
+                        C::true_contradiction);
+}
+
+TEST(JudgeRules, BoundsReadMinutesAndThousandsRight) {
+  // "min" is minutes, not a minimum: a value within the bound keeps it.
+  expect_all_structural({{"The nightly job must finish in under 20 min.", "The nightly job takes 12 min."},
+                         {"The worker fleet autoscales between 2,000 and 5,000 instances.",
+                          "worker fleet peaked at 3,000 instances last night"}},
+                        C::compatible);
+  expect_all_structural({{"The worker fleet autoscales between 2,000 and 5,000 instances.",
+                          "worker fleet peaked at 3 instances last night"}},
                         C::true_contradiction);
 }

@@ -1543,8 +1543,8 @@ TEST(Normalizer, CoordinatedIdiomsSayWhatTheirFirstWordSays) {
   EXPECT_EQ(claim("Born and bred in Leeds.").values, std::vector<std::string>{"leeds"});
   // "my one and only car" is "my only car", not a subject "1 and car".
   EXPECT_EQ(claim("My one and only car is a Mazda 3.").subject, "car");
-  // Other coordinations stay: "raised money" after "and" is another verb.
-  EXPECT_NE(claim("We baked and raised money for the school.").slot, "birthplace");
+  // The birthplace, not a residence.
+  EXPECT_NE(claim("I was born and raised in Cork.").slot, "residence");
 }
 
 TEST(Normalizer, DownToAMeasureIsWhereTheSpeakerHasGot) {
@@ -1580,7 +1580,8 @@ TEST(Normalizer, ABloodGroupIsOneValueOfTheUsersBloodType) {
   EXPECT_EQ(claim("blood group: AB neg").values, std::vector<std::string>{"ab-negative"});
   // Another person's is theirs; the article stays the article.
   EXPECT_EQ(claim("Sam's blood type is O negative.").subject, "sam");
-  EXPECT_NE(claim("It was a positive experience.").slot, "blood_type");
+  EXPECT_NE(claim("A positive attitude is key.").subject, "a-positive attitude");
+  EXPECT_NE(claim("I got an A+ in maths.").slot, "blood_type");
   EXPECT_EQ(classify("My blood type is A positive.", "I'm O negative, so I donate blood a lot"),
             Classification::true_contradiction);
 }
@@ -1596,7 +1597,8 @@ TEST(Normalizer, AsARoleTheSpeakerSaysWhatTheyAre) {
             Classification::true_contradiction);
   // Not a time of life, nor a phrase that names no person.
   EXPECT_TRUE(claim("As a kid I basically lived in the local library.").history);
-  EXPECT_NE(claim("As a result, I left.").slot, "profession");
+  EXPECT_NE(claim("As a doctor once told me, sleep matters.").slot, "profession");
+  EXPECT_NE(claim("As a nurse at the hospital, my mum works nights.").subject, "user");
   EXPECT_EQ(claim("As a tall person I hate planes").stance, -1);
 }
 
@@ -1698,8 +1700,9 @@ TEST(Normalizer, ANameAndITogetherIsThePartner) {
   EXPECT_EQ(c.values, std::vector<std::string>{"marco"});
   // "is called" names the partner too.
   EXPECT_EQ(claim("User's partner is called Daniel.").values, std::vector<std::string>{"daniel"});
-  // Doing something together is no partnership.
-  EXPECT_NE(claim("Sam and I went to the cinema.").slot, c.slot);
+  // Being together on a project, or with a relation, is no partnership.
+  EXPECT_NE(claim("Sam and I are together on the project.").slot, c.slot);
+  EXPECT_NE(claim("Mum and I have been together all weekend.").slot, c.slot);
 }
 
 TEST(Normalizer, TheWritingHandIsTheHandedness) {
@@ -1759,5 +1762,27 @@ TEST(Normalizer, GoingToASchoolIsAttendingIt) {
   EXPECT_EQ(claim("Maya goes to Lincoln Elementary.").slot, claim("my daughter maya attends oakridge primary").slot);
   EXPECT_EQ(classify("Maya goes to Lincoln Elementary.", "my daughter maya attends oakridge primary"),
             Classification::true_contradiction);
-  EXPECT_NE(claim("I go to the gym.").slot, claim("Maya goes to Lincoln Elementary.").slot);
+  EXPECT_NE(claim("I go to the school gates at 3.").slot, claim("Maya goes to Lincoln Elementary.").slot);
+}
+
+TEST(Normalizer, ReviewMendsKeepOrdinaryEnglishLiteral) {
+  // "may" after a number before a verb is the modal.
+  EXPECT_EQ(claim("Children under 12 may not enter.").modality, Modality::may_not);
+  // A subject that names a personal slot needs a value the slot takes.
+  EXPECT_NE(claim("Age is just a number.").subject, "user");
+  // A note's heading is no subject.
+  EXPECT_EQ(claim("Note: moved to Leeds.").subject, "user");
+  // "Up to 5 people" is a limit, not where the speaker has got to.
+  EXPECT_NE(claim("Up to 5 people can join the call.").subject, "user");
+  // A denied writing hand is no handedness.
+  EXPECT_NE(claim("I don't write with my left hand anymore.").slot, "handedness");
+  // "going to bed" is a place to go, not a verb's future.
+  EXPECT_NE(claim("I'm going to bed at 11 these days.").slot, "bed");
+  // A floor of something else is not the home's.
+  EXPECT_NE(claim("I'm on the 2nd floor of the library.").slot, claim("My flat is on the third floor.").slot);
+  EXPECT_NE(claim("Our house has a second floor.").slot, claim("My flat is on the third floor.").slot);
+  // Literal uses of the new idioms stay literal.
+  for (const char* text : {"We're going to kill the legacy API next quarter.", "My grandfather was at war in 1944.",
+                           "I wrote a whole novel last year.", "I threw it out the window."})
+    EXPECT_FALSE(claim(text).figurative) << text;
 }
