@@ -1585,6 +1585,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     r.both_hold = true;
   };
 
+  // A scheduled thing put on two days (see event_days), at MED.
+  auto different_days = [&](const std::string& topic, const std::string& days) {
+    r.cls = Classification::true_contradiction;
+    r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
+    r.why = "Both cannot hold: they put " + topic + " on different days (" + days + ").";
+    return r;
+  };
+
   auto denial = [&](Analysis& out) {
     if (a_hist || b_hist || out.temporal) return false;
     const std::string t = denied_and_affirmed(lex, a, b, ea.text, eb.text);
@@ -1914,12 +1922,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         r.why = "The incoming statement changes what the existing memory says about " + topic + " (" + cue_word + ").";
         return r;
       }
-      if (const std::string days = !b.additive && !r.temporal ? event_days(lex, a, b) : std::string(); !days.empty()) {
-        r.cls = Classification::true_contradiction;
-        r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
-        r.why = "Both cannot hold: they put " + topic + " on different days (" + days + ").";
-        return r;
-      }
+      if (const std::string days = !b.additive && !r.temporal ? event_days(lex, a, b) : std::string(); !days.empty())
+        return different_days(topic, days);
       if (disjoint_scopes && opposed) {
         r.cls = Classification::context_dependent;
         r.conf = 0.68;
@@ -2461,12 +2465,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       return r;
     }
     if (const std::string days = !b.additive && !r.temporal && topic ? event_days(lex, a, b) : std::string();
-        !days.empty()) {
-      r.cls = Classification::true_contradiction;
-      r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
-      r.why = "Both cannot hold: they put " + a.subject + " on different days (" + days + ").";
-      return r;
-    }
+        !days.empty())
+      return different_days(a.subject, days);
     if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive &&
         (topic || contrasted || (person && !generic_domain && a.domain == b.domain))) {
       // One thing said of in two disjoint contexts, in other words
@@ -2637,12 +2637,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // (Only in place of the contexts below: a conflict found above stands.)
   if (const std::string days =
           disjoint_scope && conflict == 0 && !b.additive && !r.temporal ? event_days(lex, a, b) : std::string();
-      !days.empty()) {
-    r.cls = Classification::true_contradiction;
-    r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
-    r.why = "Both cannot hold: they put " + a.subject + " on different days (" + days + ").";
-    return r;
-  }
+      !days.empty())
+    return different_days(a.subject, days);
   if (disjoint_scope && r.temporal && replacing && !b_hist) {
     r.cls = Classification::temporal_change;
     r.conf = 0.8;

@@ -164,6 +164,15 @@ class Parser {
   bool verb_simile(const Toks& t) const;
   std::string country_of(const std::string& word) const;
   bool profession(const std::string& noun) const;
+  /// Whether WordNet's first noun sense of `w` is a named instance ("Tell",
+  /// William Tell; "Daniel", the prophet; "Begin", the statesman).
+  bool named_instance(const std::string& w) const {
+    const auto ids = wn_.lookup(w, Pos::noun);
+    if (ids.empty()) return false;
+    for (const auto& ptr : wn_.pointers(ids.front()))
+      if (ptr.rel == WordNet::Rel::instance_hypernym) return true;
+    return false;
+  }
   std::string canon_phrase(const Toks& np) const;
   /// The slot a relational noun names with a copula ("owner" -> owner, from
   /// the pattern "owner be"), or nullptr.
@@ -805,9 +814,7 @@ void Parser::as_a_role(Toks& s) const {
   else if (!lex_.class_of(head) && noun_lexfile(head) != "noun.person"sv) return;
   // A named person ("Tell", William Tell) or a visitor is no role.
   if (in(head, {"guest", "visitor", "customer", "passenger", "patient", "tourist"})) return;
-  if (const auto ids = wn_.lookup(head, Pos::noun); !ids.empty())
-    for (const auto& ptr : wn_.pointers(ids.front()))
-      if (ptr.rel == WordNet::Rel::instance_hypernym) return;
+  if (named_instance(head)) return;
   Toks out{word_token("i", "i", "i"), word_token("am", "be", "am")};
   out.insert(out.end(), s.begin() + 1, s.begin() + static_cast<long>(role_end));
   s.swap(out);
@@ -1178,9 +1185,7 @@ void Parser::scan_cues(Toks& t) {
       if (lf.empty() || lf == "noun.act"sv || lf == "noun.event"sv || lf == "noun.process"sv || lf == "noun.state"sv)
         return false;
       // A named instance ("Begin", the statesman) is no common noun.
-      if (const auto ids = wn_.lookup(x.lemma, Pos::noun); !ids.empty())
-        for (const auto& ptr : wn_.pointers(ids.front()))
-          if (ptr.rel == WordNet::Rel::instance_hypernym) return false;
+      if (named_instance(x.lemma)) return false;
       const Token& prev = t[i - 1];
       if (!prev.is_word() || prev.capitalised || is_first_person(prev.lemma) || is_aux(prev.lemma) ||
           lex_.is_negator(prev.lemma) ||
@@ -2485,10 +2490,7 @@ void Parser::copula(const Toks& p, std::size_t from) {
     const auto sp = v.rfind(' ');
     const std::string head = sp == std::string::npos ? v : v.substr(sp + 1);
     // (Not a name WordNet files as someone: "Daniel", the prophet.)
-    bool instance = false;
-    if (const auto ids = wn_.lookup(head, Pos::noun); !ids.empty())
-      for (const auto& ptr : wn_.pointers(ids.front())) instance = instance || ptr.rel == WordNet::Rel::instance_hypernym;
-    if (!instance && profession(head)) c_.slot = "profession";
+    if (!named_instance(head) && profession(head)) c_.slot = "profession";
   }
 }
 
