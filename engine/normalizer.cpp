@@ -2389,6 +2389,10 @@ void Parser::copula(const Toks& p, std::size_t from) {
         if (member) break;
         continue;
       }
+      // (Not past a preposition or into a second noun phrase: "a nurse on
+      // the cardiac ward" is no switch that is "on"; "his wardrobe is all
+      // black, every single item" says nothing of a marriage.)
+      if (!member && &t != &rest.front() && (is_prep(t.lemma) || in(t.lemma, {"every", "each"}))) break;
       if (const ClassDef* cls = lex_.class_of(t.lemma)) {
         member = &t;
         member_class = cls;

@@ -1786,3 +1786,14 @@ TEST(Normalizer, ReviewMendsKeepOrdinaryEnglishLiteral) {
                            "I wrote a whole novel last year.", "I threw it out the window."})
     EXPECT_FALSE(claim(text).figurative) << text;
 }
+
+TEST(Normalizer, AClassMemberComesFromTheComplementsFirstNounPhrase) {
+  // "on" names a switch's state only as the whole complement.
+  EXPECT_EQ(claim("I'm a nurse on the cardiac ward.").slot, "profession");
+  EXPECT_EQ(claim("I'm a nurse on the cardiac ward.").values, std::vector<std::string>{"nurse"});
+  EXPECT_EQ(claim("The flag is on.").values, std::vector<std::string>{"on"});
+  // "single" in a later noun phrase is no marital status.
+  EXPECT_NE(claim("His wardrobe is black, every single item.").slot, "marital_status");
+  EXPECT_EQ(claim("She is single.").slot, "marital_status");
+  EXPECT_EQ(claim("I'm a strict vegetarian.").slot, "diet");
+}
