@@ -2198,14 +2198,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     for (const auto& ex : lex.exclusions()) {
       const bool by_slot = ex.holder.size() >= 5 && std::memcmp(ex.holder.data(), "slot:", 5) == 0;
       if (by_slot) {
-        // "slot:allergy" (any value) or "slot:allergy=shellfish" (that value).
+        // "slot:allergy" (any value), "slot:allergy=shellfish" (that value)
+        // or "slot:rent~" (a value that is one of the things: "I rent a
+        // flat" excludes owning one, "I rent a car" does not).
         const std::string_view spec = std::string_view(ex.holder).substr(5);
-        const auto eq = spec.find('=');
+        const auto eq = spec.find_first_of("=~");
         if (holder.slot != spec.substr(0, eq)) continue;
         if (eq != std::string_view::npos) {
           const std::string value(spec.substr(eq + 1));
           bool holds = false;
-          for (const auto& v : holder.values) holds = holds || same_word(v, value);
+          for (const auto& v : holder.values)
+            holds = holds || (spec[eq] == '=' ? same_word(v, value) : !covered_kind(lex, v, ex.things).empty());
           if (!holds) continue;
         }
       } else {

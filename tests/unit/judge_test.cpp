@@ -1831,3 +1831,15 @@ TEST(JudgeRules, BoundsReadMinutesAndThousandsRight) {
                           "worker fleet peaked at 3 instances last night"}},
                         C::true_contradiction);
 }
+
+TEST(JudgeRules, RentingAHomeExcludesOwningOne) {
+  // exclusions.txt: slot:rent~ (a rented value that is a home).
+  expect_all_structural({{"We rent our flat.", "We own our house."},
+                         {"I own my apartment.", "I rent a one-bedroom flat."}},
+                        C::true_contradiction);
+  // Renting something else says nothing of the home.
+  EXPECT_NE(test::structural_verdict("I rent a car.", "I own a house.").classification, C::true_contradiction);
+  // Buying one after renting is a change.
+  EXPECT_EQ(test::structural_verdict("We rent a flat.", "We bought a house last month.").classification,
+            C::temporal_change);
+}
