@@ -2545,11 +2545,27 @@ bool Parser::stance_noun(const Toks& rest) {
   }
   if (subject_person_ || c_.subject.empty() || c_.subject_kind != SubjectKind::present) return false;
   // "(one of) my favourite (snacks)", "(not) my thing / my cup of tea".
+  // Also "another (one) of my favourites", "another favourite of mine",
+  // "my other favourite".
   std::size_t i = 0;
-  const bool one = !rest.empty() && (word(0, {"one"}) || (rest[0].kind == Token::Kind::number && rest[0].number == 1));
-  if (one && word(1, {"of"})) i = 2;
-  if (!word(i, {"my"})) return false;
-  const bool favourite = word(i + 1, {"favorite", "favourite", "fave"});
+  const bool another = word(0, {"another"});
+  bool one = !rest.empty() && (word(0, {"one"}) || another ||
+                                     (rest[0].kind == Token::Kind::number && rest[0].number == 1));
+  if (another && (word(1, {"one"}) || (rest.size() > 1 && rest[1].kind == Token::Kind::number && rest[1].number == 1)) &&
+      word(2, {"of"}))
+    i = 3;
+  else if (one && word(1, {"of"})) i = 2;
+  const std::initializer_list<std::string_view> favourites = {"favorite", "favourite", "fave", "faves",
+                                                              "favorites", "favourites"};
+  if (another && i == 0 && word(1, favourites) && word(2, {"of"}) && word(3, {"mine"})) {
+    i = 0;  // "another favourite of mine": read as "one of my favourites"
+  } else if (!word(i, {"my"})) {
+    return false;
+  } else if (word(i + 1, {"other"})) {
+    ++i;  // "my other favourite": one of several, the "my" one word back
+    one = true;
+  }
+  const bool favourite = word(i + 1, favourites);
   const bool thing = word(i + 1, {"thing", "jam"}) || (word(i + 1, {"cup"}) && word(i + 3, {"tea"}));
   if (!favourite && !thing) return false;
   if (favourite) c_.strong = negations_ % 2 == 0;

@@ -451,6 +451,11 @@ TEST(Normalizer, AStanceNounIsAStance) {
   expect_user_stance(claim("I'm not a fan of the Celtics"), "celtics", -1);
   // The thing as subject, the user's stance in the complement.
   expect_user_stance(claim("Olives are honestly one of my favourite snacks"), "olive", 1);
+  // One of several favourites, in other words.
+  expect_user_stance(claim("Thai food is one of my faves too"), "thai food", 1);
+  expect_user_stance(claim("Korean food is another favourite of mine"), "korean food", 1);
+  expect_user_stance(claim("Tapas is another one of my favourites"), "tapa", 1);
+  expect_user_stance(claim("Radiohead is my other favourite band"), "radiohead", 1);
   Claim thing = claim("Jazz really isn't my thing");
   EXPECT_EQ(thing.subject, "user");
   EXPECT_EQ(thing.object, "jazz");
