@@ -231,6 +231,7 @@ class Parser {
   std::string domain_of() const;
   bool dummy_it_ = false;          // "it's jeans for me": the user, but not "I am jeans"
   bool only_child_ = false;        // "an only child" ("only" is dropped as a hedge)
+  bool raised_in_ = false;         // "was raised in Leeds": an upbringing, not a raise
   std::string commute_verb_;       // "drive" of "I drive to work" (commute_mode)
   bool ended_before_cue_ = false;  // "before moving here": the period ended
   bool year_scale_past_ = false;   // "last year", "in 2019", "years ago"
@@ -2933,6 +2934,11 @@ void Parser::parse_predicate(Toks p) {
   //    "quit smoking", "started eating meat".
   auto cue_m = lex_.cue_table().match(lem, i);
   if (auto sm = lex_.slot_patterns().match(lem, i); cue_m && sm && sm.length > cue_m.length) cue_m = {};
+  // "was raised in Leeds": an upbringing, no change (as scan_cues reads it).
+  if (cue_m && lex_.cue(cue_m.entry).phrase == "raise"sv && i + 1 < p.size() && lem[i + 1] == "in"sv) {
+    cue_m = {};
+    raised_in_ = true;
+  }
   if (auto m = cue_m; m) {
     const CueDef& cue = lex_.cue(m.entry);
     std::size_t k = i + m.length;
@@ -3538,6 +3544,10 @@ Claim Parser::run(std::string_view text) {
     c_.slot = "location";
   if (c_.slot == "residence"sv && c_.subject == "environment"sv && ctx_.kind == MemoryKind::concept_ && lex_.slot("location"))
     c_.slot = "location";
+  // Where a person was raised is where they grew up (slots.txt's "grow up
+  // in"); "our rent was raised in line with inflation" is no upbringing.
+  if (raised_in_ && c_.slot == "raise"sv && subject_person_ && !c_.values.empty() && lex_.slot("birthplace"))
+    c_.slot = "birthplace";
   // Where a thing sits is where it runs ("the prod DB sits in Ireland");
   // where a person sits is only where they sit.
   if (c_.slot == "location"sv && c_.predicate == "sit"sv && (c_.subject == "user"sv || person_subject(c_.subject)))
@@ -3769,6 +3779,102 @@ std::optional<std::string> wise_as_possessive(std::string_view text) {
   return std::nullopt;
 }
 
+/// "Lager is what I always order at the pub" -> "I always order Lager at the
+/// pub"; "Luis is who I report to directly" -> "I report to Luis directly";
+/// "Manchester is where I was raised" -> "I was raised in Manchester": a
+/// pseudo-cleft puts the thing first, and the claim is the plain clause's.
+/// The thing is a noun phrase of up to six words that opens a sentence or
+/// clause (not a pronoun: "that's what I prefer" points elsewhere); the
+/// clause is the speaker's (I / we). A preposition left at the clause's end
+/// or before an adverb ("what I reach for first") goes with the thing.
+std::optional<std::string> cleft_as_clause(std::string_view text) {
+  auto lower = [](std::string_view v) {
+    std::string o(v);
+    for (auto& ch : o) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return o;
+  };
+  const std::string low = lower(text);
+  static const char* const kCopula[] = {" is ", " are ", "'s ", "\xe2\x80\x99s ", " was "};
+  static const char* const kWh[] = {"what ", "who ", "where "};
+  std::size_t at = std::string::npos, cop_len = 0, wh_len = 0;
+  char wh = 0;
+  for (const char* c : kCopula)
+    for (const char* w : kWh) {
+      const std::string pat = std::string(c) + w;
+      const auto f = low.find(pat);
+      if (f != std::string::npos && f < at) at = f, cop_len = std::strlen(c), wh_len = std::strlen(w), wh = w[2];
+    }
+  if (at == std::string::npos || at == 0) return std::nullopt;
+  // The thing: from the start of its sentence or clause.
+  std::size_t b = low.find_last_of(".!?;,:", at - 1);
+  b = b == std::string::npos ? 0 : b + 1;
+  while (b < at && std::isspace(static_cast<unsigned char>(low[b]))) ++b;
+  const std::string thing(text.substr(b, at - b));
+  std::vector<std::string> tw;
+  {
+    std::istringstream in_thing(lower(thing));
+    for (std::string w; in_thing >> w;) tw.push_back(w);
+  }
+  if (tw.empty() || tw.size() > 6 || in(tw.front(), {"that", "this", "it", "which", "there", "here", "what", "that's",
+                                                     "he", "she", "they", "who", "where", "and", "but", "so"}))
+    return std::nullopt;
+  // The clause: to the next sentence or clause mark.
+  const std::size_t cb = at + cop_len + wh_len;
+  std::size_t ce = low.find_first_of(".!?;,", cb);
+  for (std::string_view dash : {" - ", "\xe2\x80\x94", "\xe2\x80\x93"}) {
+    const auto d = low.find(dash, cb);
+    if (d != std::string::npos && d < ce) ce = d;
+  }
+  if (ce == std::string::npos) ce = low.size();
+  std::vector<std::string> cw;
+  {
+    std::istringstream in_clause(std::string(text.substr(cb, ce - cb)));
+    for (std::string w; in_clause >> w;) cw.push_back(w);
+  }
+  if (cw.size() < 2) return std::nullopt;
+  const std::string pron = lower(cw.front());
+  if (!in(pron, {"i", "we", "i'm", "we're", "i've", "we've", "i'd", "we'd", "i'll", "we'll", "i\xe2\x80\x99m",
+                 "we\xe2\x80\x99re", "i\xe2\x80\x99ve", "we\xe2\x80\x99ve"}))
+    return std::nullopt;
+  auto adverb = [&](const std::string& w) {
+    const std::string l = lower(w);
+    return (l.size() > 4 && l.ends_with("ly") && l != "only") ||
+           in(l, {"always", "never", "often", "usually", "mostly", "just", "still", "now", "first", "most", "rn",
+                  "these", "every", "today", "lately", "anymore", "nowadays", "also", "too", "all", "even",
+                  "generally", "normally", "typically", "sometimes", "again", "then", "here", "there"});
+  };
+  auto aux = [&](const std::string& w) {
+    return in(lower(w), {"am", "was", "were", "have", "had", "do", "did", "will", "can", "could", "would", "should",
+                         "been", "be", "get", "got"});
+  };
+  std::size_t v = 1;
+  while (v < cw.size() && (adverb(cw[v]) || aux(cw[v]))) ++v;
+  if (v >= cw.size()) return std::nullopt;
+  std::size_t after = v + 1;
+  // A particle or preposition left stranded: "report to", "reach for", "put on".
+  if (after < cw.size() && in(lower(cw[after]), {"to", "for", "on", "in", "with", "at", "about", "from", "up", "into"}) &&
+      (after + 1 == cw.size() || adverb(cw[after + 1])))
+    ++after;
+  auto join = [&](std::size_t from, std::size_t to) {
+    std::string o;
+    for (std::size_t k = from; k < to; ++k) o += (o.empty() ? "" : " ") + cw[k];
+    return o;
+  };
+  std::string clause;
+  if (wh == 'e') {  // "where"
+    const std::string verb = lower(cw[v]);
+    const bool motion = in(verb, {"go", "goes", "went", "come", "came", "head", "headed", "run", "drive", "walk"});
+    clause = motion ? join(0, v + 1) + " to " + thing + (v + 1 < cw.size() ? " " + join(v + 1, cw.size()) : std::string())
+                    : join(0, cw.size()) + " in " + thing;
+  } else {
+    clause = join(0, after) + " " + thing + (after < cw.size() ? " " + join(after, cw.size()) : std::string());
+  }
+  std::string out(text.substr(0, b));
+  out += clause;
+  out += text.substr(ce);
+  return out;
+}
+
 /// "Big Red Sox fan as well." / "Huge coffee drinker." / "Software engineer
 /// at Google." -> "I'm ...": a statement of the speaker (not a concept) whose
 /// first sentence has no verb and whose head noun names a kind of person is
@@ -3860,6 +3966,7 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
 Claim normalize(const Lexicon& lex, std::string_view text, const NormalizeContext& ctx) {
   Parser p(lex, ctx);
   if (auto w = wise_as_possessive(text)) return p.run(*w);
+  if (auto w = cleft_as_clause(text)) return p.run(*w);
   return p.run(text);
 }
 

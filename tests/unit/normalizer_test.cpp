@@ -1802,3 +1802,24 @@ TEST(Normalizer, AClassMemberComesFromTheComplementsFirstNounPhrase) {
   EXPECT_EQ(claim("She is single.").slot, "marital_status");
   EXPECT_EQ(claim("I'm a strict vegetarian.").slot, "diet");
 }
+
+TEST(Normalizer, APseudoCleftIsThePlainClause) {
+  // "X is what I V": the speaker V-s X.
+  Claim order = claim("Lager is what I always order at the pub.");
+  EXPECT_EQ(order.subject, "user");
+  EXPECT_EQ(order.values, std::vector<std::string>{"lager"});
+  // "X is who I V to": a stranded preposition goes with X.
+  EXPECT_EQ(classify("my manager is Dana", "Luis is who I report to directly"), Classification::true_contradiction);
+  // "X is where I V": in X.
+  EXPECT_EQ(classify("I grew up in Manchester.", "Manchester is where I was raised."), Classification::duplicate);
+  // A pronoun points elsewhere; the sentence keeps its reading.
+  EXPECT_NE(claim("I'm fluent in Tamil, it's what we speak at home.").subject, "it");
+  EXPECT_NE(claim("That's what I prefer.").values, std::vector<std::string>{"that"});
+}
+
+TEST(Normalizer, WhereAPersonWasRaisedIsWhereTheyGrewUp) {
+  EXPECT_EQ(claim("I was raised in Porto.").slot, claim("I grew up in Porto.").slot);
+  EXPECT_EQ(claim("My sister was raised in Cork.").slot, "birthplace");
+  EXPECT_NE(claim("Our rent was raised in line with inflation.").slot, "birthplace");
+  EXPECT_NE(claim("I raised three kids in Leeds.").slot, "birthplace");
+}
