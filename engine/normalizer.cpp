@@ -2374,7 +2374,9 @@ void Parser::copula(const Toks& p, std::size_t from) {
     c_.values.push_back(f.text);
     return;
   }
-  if (f.kind == Token::Kind::quantity && f.dimension == "length"sv && subject_person_) {
+  // (Not a length that qualifies a thing: "a 14-inch MacBook Pro".)
+  if (f.kind == Token::Kind::quantity && f.dimension == "length"sv && subject_person_ &&
+      std::all_of(rest.begin() + 1, rest.end(), [](const Token& x) { return !x.is_word() || x.lemma == "tall"sv; })) {
     c_.slot = "height";
     c_.values.push_back(f.text);
     return;
@@ -3310,6 +3312,20 @@ Claim Parser::run(std::string_view text) {
       std::size_t j = i + 1;
       while (j < all.size() && !(all[j].kind == Token::Kind::punct && all[j].text != "'"sv)) ++j;
       all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
+    }
+  // ", not seeing anyone", ", not drinking at all": a clause with neither
+  // subject nor verb of its own after "not" elaborates what was just said
+  // ("I'm single rn, not seeing anyone"), not a second negation of it.
+  for (std::size_t i = 1; i + 2 < all.size(); ++i)
+    if (all[i].kind == Token::Kind::punct && all[i].text == ","sv && all[i + 1].is_word() &&
+        all[i + 1].lemma == "not"sv && all[i + 2].is_word() && all[i + 2].text.size() > 4 &&
+        all[i + 2].text.ends_with("ing") && verb_capable(all[i + 2])) {
+      // (Not one that says what changed: ", not doing spanish anymore".)
+      std::size_t j = i + 1;
+      bool change = false;
+      for (; j < all.size() && !(all[j].kind == Token::Kind::punct && all[j].text != "'"sv); ++j)
+        change = change || (all[j].is_word() && in(all[j].lemma, {"anymore", "more", "longer", "now", "again"}));
+      if (!change) all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
     }
   // ", never could", ", never have", ", never will": an elliptic echo of
   // what was just said ("i can't stand scary films, never could"), not a

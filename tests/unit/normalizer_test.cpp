@@ -1823,3 +1823,15 @@ TEST(Normalizer, WhereAPersonWasRaisedIsWhereTheyGrewUp) {
   EXPECT_NE(claim("Our rent was raised in line with inflation.").slot, "birthplace");
   EXPECT_NE(claim("I raised three kids in Leeds.").slot, "birthplace");
 }
+
+TEST(Normalizer, AnElaboratingNotClauseIsNoSecondDenial) {
+  EXPECT_GT(claim("I'm single rn, not seeing anyone").stance, 0);
+  EXPECT_EQ(claim("I'm single rn, not seeing anyone").slot, "marital_status");
+  // One that says what changed keeps its negation.
+  EXPECT_LT(claim("dropped duolingo, not doing spanish anymore").stance, 0);
+}
+
+TEST(Normalizer, ALengthThatQualifiesAThingIsNoHeight) {
+  EXPECT_NE(claim("User's daily driver for coding is a 14-inch MacBook Pro.").slot, "height");
+  EXPECT_EQ(claim("I'm 180 cm tall.").slot, "height");
+}
