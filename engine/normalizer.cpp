@@ -2823,10 +2823,13 @@ void Parser::parse_predicate(Toks p) {
   // progressive "be"), noting the tense.
   std::size_t i = 0;
   bool perfect = false;
-  auto note_tense = [&](const Token& t) {
+  // ("going" as the main verb without "be" is a motion, not the future:
+  // "stopped going to the welding classes"; "I'm going to Paris" is a plan.)
+  auto note_tense = [&](const Token& t, bool main_verb = false) {
     if (t.text == "got"sv && i > 0 && lem[i - 1] == "have"sv) return;  // "I've got" = "I have"
     if (in(t.text, {"was", "were", "did", "had", "used"})) c_.tense = Tense::past;
-    else if (t.lemma == "will"sv || t.text == "going"sv) c_.tense = Tense::future;
+    else if (t.lemma == "will"sv || (t.text == "going"sv && !(main_verb && (i == 0 || lem[i - 1] != "be"sv))))
+      c_.tense = Tense::future;
   };
   for (std::size_t k = 0; k + 1 < p.size(); ++k) {
     if (lem[k] == "have"sv && p[k + 1].text == "got"sv) {  // "I've got a dog" = "I have a dog"
@@ -2871,7 +2874,7 @@ void Parser::parse_predicate(Toks p) {
     break;
   }
   if (i < p.size()) {
-    note_tense(p[i]);
+    note_tense(p[i], true);
     const bool have_got = p[i].text == "got"sv && i > 0 && lem[i - 1] == "have"sv;
     if (p[i].is_word() && looks_past(p[i]) && p[i].lemma != "bear"sv && !have_got && !perfect)
       c_.tense = Tense::past;

@@ -1835,3 +1835,9 @@ TEST(Normalizer, ALengthThatQualifiesAThingIsNoHeight) {
   EXPECT_NE(claim("User's daily driver for coding is a 14-inch MacBook Pro.").slot, "height");
   EXPECT_EQ(claim("I'm 180 cm tall.").slot, "height");
 }
+
+TEST(Normalizer, GoingAsTheMainVerbAfterACueIsNoFuture) {
+  EXPECT_NE(claim("I stopped going to the welding classes after the spring term ended.").tense, Tense::future);
+  EXPECT_EQ(claim("I'm going to Paris next week.").tense, Tense::future);
+  EXPECT_EQ(claim("I'm going to quit my job.").tense, Tense::future);
+}
