@@ -2401,7 +2401,13 @@ void Parser::copula(const Toks& p, std::size_t from) {
         member_class = cls;
         continue;
       }
-      if (member || in(t.lemma, {"of", "to", "in", "at", "for", "with"})) break;
+      if (member) {
+        // A name before another name only modifies it: "a Google Pixel 6"
+        // is a phone, not an employer.
+        if (t.capitalised && member->capitalised) member = nullptr;
+        break;
+      }
+      if (in(t.lemma, {"of", "to", "in", "at", "for", "with"})) break;
     }
     if (member) {
       c_.slot = member_class->slot;

@@ -1841,3 +1841,8 @@ TEST(Normalizer, GoingAsTheMainVerbAfterACueIsNoFuture) {
   EXPECT_EQ(claim("I'm going to Paris next week.").tense, Tense::future);
   EXPECT_EQ(claim("I'm going to quit my job.").tense, Tense::future);
 }
+
+TEST(Normalizer, ANameBeforeANameOnlyModifiesIt) {
+  EXPECT_NE(claim("Phone: Google Pixel 6.").slot, "employer");
+  EXPECT_EQ(claim("My employer is Google.").slot, "employer");
+}
