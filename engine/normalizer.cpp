@@ -630,6 +630,19 @@ void Parser::subjectless_note(Toks& s) const {
     subject = be = true;
   } else if (is_prep(s[1].lemma) && s[1].lemma != "than"sv && (only(l0, Pos::adj) || only(l0, Pos::adv))) {
     subject = be = true;
+  } else if (s[0].text.size() > 5 && s[0].text.ends_with("ing") && verb_capable(s[0]) &&
+             std::none_of(s.begin() + 1, s.end(), [&](const Token& t) {
+               // No finite verb in the clause: "Swimming laps keeps me sane",
+               // "Marketing approved the budget" have their subject.
+               return t.is_word() && (is_aux(t.lemma) || lex_.modal_table().match(std::vector<std::string>{t.lemma}, 0) ||
+                                      (t.text != t.lemma && t.text.size() > 3 &&
+                                       (t.text.back() == 's' || t.text.ends_with("ed")) &&
+                                       wn_.synsets(t.text, Pos::noun).empty() && verb_capable(t)));
+             })) {
+    // "Training for the Amsterdam marathon in October", "Craving Ethiopian
+    // tonight": a clause that opens with a gerund and has no finite verb is
+    // the speaker's progressive ("I'm training for ...").
+    subject = be = true;
   } else {
     // "Down to 84 kg now", "now up to 12 miles a week": where the speaker
     // has got to, a measure that changed.
@@ -3924,6 +3937,43 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
     }
     sent.push_back(&t);
   }
+  // The fragment is the first clause; what follows is a sentence of its own
+  // ("Strictly vegan, no exceptions": the "no" denies exceptions, not the
+  // diet).
+  auto as_i_am = [&]() -> std::string {
+    std::size_t b = 0;
+    while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+    std::size_t end = std::string_view::npos, len = 0;
+    for (std::string_view sep : {",", " - ", "\xe2\x80\x94", "\xe2\x80\x93", ";"}) {
+      const auto at = text.find(sep, b);
+      if (at != std::string_view::npos && at < end) end = at, len = sep.size();
+    }
+    if (end == std::string_view::npos) return "I'm " + std::string(text.substr(b));
+    return "I'm " + std::string(text.substr(b, end - b)) + ". " + std::string(text.substr(end + len));
+  };
+  // "Vegetarian.", "Single, not seeing anyone.", "Strictly vegan for ethical
+  // reasons": a member of a personal class (a diet, a marital status, a
+  // handedness...) said alone, or before "for", "since", "too", is what the
+  // speaker is. An intensifier may come first.
+  {
+    std::size_t k = 0;
+    while (k < sent.size() && sent[k]->is_word() &&
+           in(sent[k]->lemma, {"strictly", "fully", "very", "totally", "completely", "pretty", "proudly", "happily"}))
+      ++k;
+    std::string member;
+    const ClassDef* cls = nullptr;
+    std::size_t e = k;
+    for (std::size_t j = k; j < sent.size() && j < k + 3 && sent[j]->is_word(); ++j) {
+      member += (member.empty() ? "" : " ") + sent[j]->lemma;
+      if (const ClassDef* c = lex.class_of(member)) cls = c, e = j + 1;
+    }
+    // (Not "Employed by Northwind as an analyst": an employer.)
+    if (cls && cls->name != "company"sv &&
+        (e == sent.size() || (sent[e]->is_word() && in(sent[e]->lemma, {"for", "since", "too", "now", "from"})))) {
+      const SlotDef* sd = lex.slot(cls->slot);
+      if (sd && in(sd->domain, {"personal", "family", "food", "routine", "health", "work"})) return as_i_am();
+    }
+  }
   // "Manager: Farah Khan" names the speaker's manager; the speaker is no manager.
   for (std::size_t k = 1; k < sent.size(); ++k)
     if (sent[k]->kind == Token::Kind::punct && sent[k]->text == ":"sv && sent[k - 1]->is_word() &&
@@ -3972,18 +4022,7 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
     person = person || (!instance && std::string_view(WordNet::lexfile_name(wn.synset(senses[k]).lexfile)) == "noun.person"sv);
   }
   if (!person) return std::nullopt;
-  std::size_t b = 0;
-  while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
-  // The fragment is the first clause; what follows is a sentence of its own
-  // ("Strictly vegan, no exceptions": the "no" denies exceptions, not the
-  // diet).
-  std::size_t end = std::string_view::npos, len = 0;
-  for (std::string_view sep : {",", " - ", "\xe2\x80\x94", "\xe2\x80\x93", ";"}) {
-    const auto at = text.find(sep, b);
-    if (at != std::string_view::npos && at < end) end = at, len = sep.size();
-  }
-  if (end == std::string_view::npos) return "I'm " + std::string(text.substr(b));
-  return "I'm " + std::string(text.substr(b, end - b)) + ". " + std::string(text.substr(end + len));
+  return as_i_am();
 }
 
 }  // namespace

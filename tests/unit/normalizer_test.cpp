@@ -1846,3 +1846,28 @@ TEST(Normalizer, ANameBeforeANameOnlyModifiesIt) {
   EXPECT_NE(claim("Phone: Google Pixel 6.").slot, "employer");
   EXPECT_EQ(claim("My employer is Google.").slot, "employer");
 }
+
+TEST(Normalizer, APersonalClassMemberAloneIsWhatTheSpeakerIs) {
+  for (const char* text : {"Vegetarian.", "Strictly vegan for ethical reasons - no animal products at all."}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.slot, "diet") << text;
+    EXPECT_GT(c.stance, 0) << text;
+  }
+  EXPECT_EQ(claim("Left-handed.").slot, "handedness");
+  EXPECT_EQ(claim("Single, not seeing anyone.").slot, "marital_status");
+  // A member that modifies a thing, or an employer after "by", is not.
+  EXPECT_NE(claim("Vegan cheese is great.").subject, "user");
+  EXPECT_NE(claim("Employed by Northwind Logistics as a data analyst.").slot, "employment");
+}
+
+TEST(Normalizer, AGerundClauseWithoutAFiniteVerbIsTheSpeakers) {
+  const Claim c = claim("Training for the Amsterdam marathon in October.");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_EQ(c.slot, "train");
+  EXPECT_EQ(claim("Craving Ethiopian tonight.").subject, "user");
+  // A gerund that is the subject of a finite verb keeps it.
+  EXPECT_NE(claim("Swimming laps at the Y three mornings a week keeps me sane.").subject, "user");
+  EXPECT_NE(claim("Marketing approved sponsoring the local Java meetup.").subject, "user");
+  EXPECT_NE(claim("Merging to main requires a green build").subject, "user");
+}
