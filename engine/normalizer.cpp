@@ -3335,6 +3335,41 @@ Claim Parser::run(std::string_view text) {
       while (j < all.size() && !(all[j].kind == Token::Kind::punct && all[j].text != "'"sv)) ++j;
       all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
     }
+  // "According to the org chart I sit within Infrastructure", "Per HR,
+  // payday is the 25th", "per the controller schedule the drip zone kicks
+  // off at 5:30": a leading source says who says so, not what is said. The
+  // source runs to a comma or to the next determiner or pronoun (the
+  // clause's subject); without one, nothing is dropped.
+  {
+    std::size_t s0 = 0;
+    if (all.size() > 3 && all[0].is_word() && all[1].is_word() &&
+        ((all[0].lemma == "accord"sv || all[0].text == "according"sv) && all[1].lemma == "to"sv))
+      s0 = 2;
+    else if (all.size() > 3 && all[0].is_word() && all[1].is_word() && all[0].lemma == "as"sv && all[1].lemma == "per"sv)
+      s0 = 2;
+    else if (all.size() > 2 && all[0].is_word() && all[0].lemma == "per"sv && all[1].is_word() &&
+             !in(all[1].lemma, {"diem", "cent", "se", "capita", "annum", "hour", "day", "week", "month", "year"}))
+      s0 = 1;
+    if (s0) {
+      std::size_t k = s0;
+      if (k < all.size() && all[k].is_word() && (in(all[k].lemma, {"the", "a", "an"}) || is_possessive_det(all[k].lemma)))
+        ++k;
+      std::size_t end = 0;
+      for (std::size_t j = k + 1; j < all.size() && j < k + 6; ++j) {
+        if (all[j].kind == Token::Kind::punct) {
+          end = all[j].text == ","sv ? j + 1 : 0;
+          break;
+        }
+        if (all[j].is_word() && (in(all[j].lemma, {"the", "a", "an", "this", "these", "those", "that"}) ||
+                                 is_possessive_det(all[j].lemma) || is_first_person(all[j].lemma) ||
+                                 in(all[j].lemma, {"he", "she", "they", "it", "you", "we"}))) {
+          end = j;
+          break;
+        }
+      }
+      if (end > 0 && end < all.size()) all.erase(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(end));
+    }
+  }
   // ", not seeing anyone", ", not drinking at all": a clause with neither
   // subject nor verb of its own after "not" elaborates what was just said
   // ("I'm single rn, not seeing anyone"), not a second negation of it.

@@ -1871,3 +1871,11 @@ TEST(Normalizer, AGerundClauseWithoutAFiniteVerbIsTheSpeakers) {
   EXPECT_NE(claim("Marketing approved sponsoring the local Java meetup.").subject, "user");
   EXPECT_NE(claim("Merging to main requires a green build").subject, "user");
 }
+
+TEST(Normalizer, ALeadingSourceSaysWhoSaysSo) {
+  EXPECT_EQ(claim("According to the org chart I sit within the Infrastructure org.").subject, "user");
+  EXPECT_EQ(claim("Per HR, payday is the 25th.").subject, "payday");
+  EXPECT_EQ(claim("Per her onboarding file, Priya joined us in August 2017.").subject, "priya");
+  // "per diem" is a thing, not a source.
+  EXPECT_NE(claim("Per diem for international business trips is 60 euros.").subject.find("diem"), std::string::npos);
+}
