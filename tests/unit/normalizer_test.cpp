@@ -1879,3 +1879,11 @@ TEST(Normalizer, ALeadingSourceSaysWhoSaysSo) {
   // "per diem" is a thing, not a source.
   EXPECT_NE(claim("Per diem for international business trips is 60 euros.").subject.find("diem"), std::string::npos);
 }
+
+TEST(Normalizer, ChatNamesForRelationsAreTheRelations) {
+  // aliases.txt: gf, bf, hubby, best mate / closest friend, GP / family doctor.
+  EXPECT_EQ(classify("my girlfriend's name is Lena", "Lena's my gf"), Classification::duplicate);
+  EXPECT_EQ(classify("My GP is Dr. Helen Okafor.", "Dr. Marcus Lindqvist is my family doctor."),
+            Classification::true_contradiction);
+  EXPECT_EQ(claim("My closest friend is Ruth.").subject, claim("My best friend is Hana.").subject);
+}
