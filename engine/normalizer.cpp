@@ -3433,6 +3433,29 @@ Claim Parser::run(std::string_view text) {
     }
     break;
   }
+  // "Pick a restaurant with a decent wine list - I always order a bottle of
+  // red with dinner", "Can you find a dentist near home? I've lived in
+  // Marseille for years": a request or question to the assistant carries
+  // no claim; the speaker's own clause after it does.
+  if (ctx_.kind != MemoryKind::concept_ && all.size() > 3 && all[0].is_word()) {
+    const std::string& l0 = all[0].lemma;
+    const bool request =
+        in(l0, {"book", "pick", "suggest", "help", "find", "write", "remind", "give", "set", "add", "build", "make",
+                "draft", "plan", "recommend", "tell", "show", "check", "look", "send", "create", "choose",
+                "schedule", "organise", "organize", "please", "sort", "get"}) &&
+        all[0].text == l0;
+    const bool ask = (in(l0, {"can", "could", "would", "will"}) && all[1].is_word() && all[1].lemma == "you"sv) ||
+                     in(l0, {"what", "which", "where", "how", "who", "any", "should", "is"});
+    if (request || ask) {
+      for (std::size_t k = 2; k + 1 < all.size(); ++k) {
+        if (all[k].kind != Token::Kind::punct || !all[k + 1].is_word() || !in(all[k + 1].lemma, {"i", "we"})) continue;
+        // A question ends at its question mark; a request at any clause mark.
+        if (!request && all[k].text != "?"sv) continue;
+        all.erase(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+        break;
+      }
+    }
+  }
   // First sentence. A parenthesised aside ("I work at Acme (see the wiki)")
   // is left out of the claim, unless it is all there is.
   auto first_sentence = [&all](bool asides) {

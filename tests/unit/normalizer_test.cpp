@@ -1887,3 +1887,16 @@ TEST(Normalizer, ChatNamesForRelationsAreTheRelations) {
             Classification::true_contradiction);
   EXPECT_EQ(claim("My closest friend is Ruth.").subject, claim("My best friend is Hana.").subject);
 }
+
+TEST(Normalizer, ARequestToTheAssistantYieldsToTheSpeakersClause) {
+  const Claim a = claim("Pick a restaurant with a decent wine list - I always order a bottle of red with dinner.");
+  EXPECT_EQ(a.subject, "user");
+  EXPECT_EQ(a.slot, "order");
+  const Claim b = claim("Can you find a dentist near home? I've lived in Marseille's Vieux-Port area for years.");
+  EXPECT_EQ(b.slot, "residence");
+  EXPECT_LT(claim("Book the Lisbon flight for me, window seat - I never sit on the aisle.").stance, 0);
+  // A request with no clause of the speaker's keeps its words; a note about
+  // a build is no request.
+  EXPECT_NE(claim("Remind me to renew my passport before March.").subject, "");
+  EXPECT_EQ(claim("Build uses Bazel").subject, "build");
+}
