@@ -628,6 +628,10 @@ void Parser::subjectless_note(Toks& s) const {
     subject = true;
   } else if (l0 == "not"sv && in(s[1].lemma, {"a", "an", "the", "into", "much", "big", "huge", "keen", "fond"})) {
     subject = be = true;
+  } else if (s[0].text != l0 && looks_past(s[0]) && s[1].lemma == "by"sv && verb_capable(s[0])) {
+    // "Employed by Northwind as an analyst", "Managed by Dana": a passive
+    // note about the person ("I am employed by ...").
+    subject = be = true;
   } else if (is_prep(s[1].lemma) && s[1].lemma != "than"sv && (only(l0, Pos::adj) || only(l0, Pos::adv))) {
     subject = be = true;
   } else if (s[0].text.size() > 5 && s[0].text.ends_with("ing") && verb_capable(s[0]) &&
@@ -2836,6 +2840,15 @@ void Parser::parse_predicate(Toks p) {
   }
   negations_ = neg;
   p.swap(q);
+  // "I report directly to Raj", "she lives happily in Leeds": a manner
+  // adverb between a verb and its preposition says how, not what.
+  for (std::size_t k = 1; k + 1 < p.size(); ++k)
+    if (p[k].is_word() && p[k].text.size() > 4 && p[k].text.ends_with("ly") && p[k - 1].is_word() &&
+        verb_capable(p[k - 1]) && p[k + 1].is_word() && is_prep(p[k + 1].lemma) &&
+        !wn_.synsets(p[k].text, Pos::adv).empty() && wn_.synsets(p[k].text, Pos::noun).empty()) {
+      p.erase(p.begin() + static_cast<long>(k));
+      break;
+    }
   lem = lemmas_of(p);
 
   // Skip auxiliaries that carry only tense ("do", "will", perfect "have",
@@ -3477,8 +3490,14 @@ Claim Parser::run(std::string_view text) {
   // "User's daughter Ella goes to ...": a note's "User's" is the speaker's
   // "my" before a relation, so the daughter is the subject, as in "My
   // daughter Ella goes to ...".
+  // So is a pet ("User's cat Biscuit needs her tablets": the user's cat).
+  auto pet = [&](const Token& x) {
+    const ClassDef* c = lex_.class_of(x.lemma);
+    return c && c->name == "pet"sv;
+  };
   if (sent.size() > 3 && sent[0].is_word() && sent[0].lemma == "user"sv &&
-      sent[1].kind == Token::Kind::possessive && sent[2].is_word() && kin_word(lex_.canonical(sent[2].lemma))) {
+      sent[1].kind == Token::Kind::possessive && sent[2].is_word() &&
+      (kin_word(lex_.canonical(sent[2].lemma)) || pet(sent[2]))) {
     sent.erase(sent.begin(), sent.begin() + 2);
     sent.insert(sent.begin(), word_token("my", "my", "my"));
   }

@@ -1900,3 +1900,21 @@ TEST(Normalizer, ARequestToTheAssistantYieldsToTheSpeakersClause) {
   EXPECT_NE(claim("Remind me to renew my passport before March.").subject, "");
   EXPECT_EQ(claim("Build uses Bazel").subject, "build");
 }
+
+TEST(Normalizer, AMannerAdverbBeforeAPrepositionSaysHowNotWhat) {
+  EXPECT_EQ(claim("I report directly to Raj Patel.").slot, "manager");
+  EXPECT_EQ(claim("She lives happily in Leeds.").values, std::vector<std::string>{"leeds"});
+}
+
+TEST(Normalizer, APassiveNoteWithByIsAboutThePerson) {
+  const Claim c = claim("Employed by Northwind Logistics as a data analyst.");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_EQ(c.slot, "employer");
+}
+
+TEST(Normalizer, AUsersPetIsTheUsers) {
+  const Claim c = claim("User's cat Biscuit needs her thyroid tablets twice a day");
+  EXPECT_NE(std::find(c.possessions.begin(), c.possessions.end(), "cat"), c.possessions.end());
+  EXPECT_EQ(classify("Owns no pets", "User's cat Biscuit needs her thyroid tablets twice a day"),
+            Classification::true_contradiction);
+}
