@@ -2413,7 +2413,10 @@ void Parser::copula(const Toks& p, std::size_t from) {
       // the cardiac ward" is no switch that is "on"; "his wardrobe is all
       // black, every single item" says nothing of a marriage.)
       if (!member && &t != &rest.front() && (is_prep(t.lemma) || in(t.lemma, {"every", "each"}))) break;
-      if (const ClassDef* cls = lex_.class_of(t.lemma)) {
+      // (A word right after a pronoun is its verb: "no office I go to".)
+      if (const ClassDef* cls = lex_.class_of(t.lemma);
+          cls && !(&t != &rest.front() && (&t - 1)->is_word() &&
+                   in((&t - 1)->lemma, {"i", "we", "you", "they", "he", "she"}))) {
         member = &t;
         member_class = cls;
         continue;

@@ -1918,3 +1918,8 @@ TEST(Normalizer, AUsersPetIsTheUsers) {
   EXPECT_EQ(classify("Owns no pets", "User's cat Biscuit needs her thyroid tablets twice a day"),
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, AWordAfterAPronounIsItsVerbNotAClassMember) {
+  EXPECT_NE(claim("I'm fully remote, there's no office I go to").slot, "language");
+  EXPECT_EQ(claim("The backend is Go.").slot, "language");
+}
