@@ -2733,6 +2733,9 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
         continue;
       }
       if (in(l, {"a", "an", "the"})) continue;
+      // A pronoun after the value opens the next clause ("Cilantro is vile,
+      // it's like chewing soap"; the comma is gone by now).
+      if (seen_noun && in(l, {"it", "which", "they", "he", "she"})) break;
       if (seen_noun && verb_capable(t) && !noun_capable(t) && !t.capitalised) break;
       // "a cat named Miso", "a greyhound called Pepper": the thing is the
       // noun; the name after it is not part of the value.

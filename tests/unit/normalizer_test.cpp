@@ -1923,3 +1923,11 @@ TEST(Normalizer, AWordAfterAPronounIsItsVerbNotAClassMember) {
   EXPECT_NE(claim("I'm fully remote, there's no office I go to").slot, "language");
   EXPECT_EQ(claim("The backend is Go.").slot, "language");
 }
+
+TEST(Normalizer, APronounAfterTheValueOpensTheNextClause) {
+  EXPECT_EQ(claim("Cilantro is vile, it's like chewing a bar of soap.").object, "cilantro");
+  EXPECT_EQ(claim("I own a Fender Stratocaster, it's my main guitar for gigs.").values,
+            std::vector<std::string>{"fender stratocaster"});
+  EXPECT_EQ(classify("User hates coriander; says it tastes like soap.", "Cilantro is vile, it's like chewing a bar of soap."),
+            Classification::duplicate);
+}
