@@ -232,6 +232,7 @@ class Parser {
   bool dummy_it_ = false;          // "it's jeans for me": the user, but not "I am jeans"
   bool only_child_ = false;        // "an only child" ("only" is dropped as a hedge)
   bool raised_in_ = false;         // "was raised in Leeds": an upbringing, not a raise
+  bool ability_can_ = false;       // "I can swim": the person's ability (no modality)
   std::string commute_verb_;       // "drive" of "I drive to work" (commute_mode)
   bool ended_before_cue_ = false;  // "before moving here": the period ended
   bool year_scale_past_ = false;   // "last year", "in 2019", "years ago"
@@ -2807,6 +2808,7 @@ void Parser::parse_predicate(Toks p) {
       if (auto m = lex_.modal_table().match(lem, i); m) {
         const ModalDef& d = lex_.modal(m.entry);
         const bool ability = (lem[i] == "can"sv || lem[i] == "could"sv) && subject_person_ && !subject_generic_;
+        ability_can_ = ability_can_ || (ability && lem[i] == "can"sv);
         if (!ability && !modal_pos) {
           modal_pos = q.size();
           c_.modality = d.modality;
@@ -3406,9 +3408,13 @@ Claim Parser::run(std::string_view text) {
   // ", never could", ", never have", ", never will": an elliptic echo of
   // what was just said ("i can't stand scary films, never could"), not a
   // second negation.
+  // So is ", never learned" after a denial of the same ("I can't swim at
+  // all, never learned"): a lone past participle.
   for (std::size_t i = 0; i + 2 < all.size(); ++i)
     if (all[i].kind == Token::Kind::punct && all[i].text == ","sv && all[i + 1].is_word() &&
-        all[i + 1].lemma == "never"sv && all[i + 2].is_word() && is_aux(all[i + 2].lemma)) {
+        all[i + 1].lemma == "never"sv && all[i + 2].is_word() &&
+        (is_aux(all[i + 2].lemma) || (looks_past(all[i + 2]) && verb_capable(all[i + 2]) && i + 3 < all.size() &&
+                                      all[i + 3].kind == Token::Kind::punct))) {
       std::size_t j = i + 3;
       while (j < all.size() && all[j].is_word() && (is_aux(all[j].lemma) || all[j].lemma == "really"sv)) ++j;
       if (j < all.size() && all[j].kind != Token::Kind::punct) continue;
@@ -3846,6 +3852,10 @@ Claim Parser::run(std::string_view text) {
       c_.values = {st};
     }
   }
+  // "I can't swim": an ability denied holds for all time, so a past episode
+  // of doing it contradicts it ("Swam across the lake at summer camp"), as
+  // "I've never swum" would be.
+  if (ability_can_ && c_.stance < 0 && c_.tense == Tense::present && c_.subject == "user"sv) c_.never = true;
   // A period that ended before a change ("before moving here"), or a past
   // a year or more back ("in 2019", "last year", "years ago"): history.
   if ((ended_before_cue_ || year_scale_past_) && c_.tense == Tense::past) c_.history = true;

@@ -1931,3 +1931,12 @@ TEST(Normalizer, APronounAfterTheValueOpensTheNextClause) {
   EXPECT_EQ(classify("User hates coriander; says it tastes like soap.", "Cilantro is vile, it's like chewing a bar of soap."),
             Classification::duplicate);
 }
+
+TEST(Normalizer, AnAbilityDeniedHoldsForAllTime) {
+  EXPECT_TRUE(claim("I can't swim.").never);
+  EXPECT_FALSE(claim("I can swim.").never);
+  EXPECT_EQ(classify("I can't swim.", "Swam right across the lake at summer camp when I was a teenager."),
+            Classification::true_contradiction);
+  // ", never learned" echoes the denial; it is no second negation.
+  EXPECT_LT(claim("I can't swim at all, never learned, and deep water terrifies me.").stance, 0);
+}
