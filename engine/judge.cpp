@@ -2857,6 +2857,25 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       siblings_finding(things);
       return r;
     }
+    // Said of one subject with one verb, a thing WordNet does not know is
+    // most often a kind of the other ("Doesn't drink alcohol" / "I
+    // normally drink malbec", "Never owned an electric guitar" / "my
+    // Stratocaster"), so a contradiction, at LOW: it never blocks, and a
+    // later stage decides. Two things WordNet knows, neither a kind of the
+    // other, are two things ("I don't eat meat" / "I had a salad").
+    // So are two that share a word ("a single cigarette" / "a pack of
+    // cigarettes", "scary films" / "horror movies": one thing, or one kind).
+    auto known = [&](const std::string& t) {
+      const auto w = words_of(t);
+      return !w.empty() && !wn.synsets(w.back(), Pos::noun).empty();
+    };
+    bool shared = false;
+    const auto wa = words_of(thing_a), wb = words_of(thing_b);
+    for (const auto& x : wa)
+      for (const auto& y : wb)
+        shared = shared || (x == y && x.size() > 2 && x != "the"sv && x != "and"sv && x != "for"sv &&
+                            x != "with"sv);
+    if (!known(thing_a) || !known(thing_b) || shared) r.cls = Classification::true_contradiction;
     r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
     r.why = "One denies " + (a.stance < 0 ? thing_a : thing_b) + " and the other affirms " +
             (a.stance < 0 ? thing_b : thing_a) + "; whether the one covers the other needs world knowledge.";

@@ -1843,3 +1843,18 @@ TEST(JudgeRules, RentingAHomeExcludesOwningOne) {
   EXPECT_EQ(test::structural_verdict("We rent a flat.", "We bought a house last month.").classification,
             C::temporal_change);
 }
+
+TEST(JudgeRules, ADenialAgainstAnUnknownOrSharedKindIsALowContradiction) {
+  // One verb, one subject: a thing WordNet does not know, or one that shares
+  // a word with the denied thing, is most often a kind of it.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I've never smoked a single cigarette.", "I smoke about a pack of cigarettes a day."},
+           {"User doesn't drink alcohol at all.", "I normally drink malbec."}}) {
+    const Verdict v = test::structural_verdict(a, b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << a << " / " << b;
+    EXPECT_EQ(v.tier, ConfidenceTier::low) << a << " / " << b;
+    EXPECT_NE(v.write_tier, WriteTier::block) << a << " / " << b;
+  }
+  // Two things WordNet knows, neither a kind of the other, are two things.
+  EXPECT_NE(test::structural_verdict("I don't eat meat", "I had a salad").classification, C::true_contradiction);
+}
