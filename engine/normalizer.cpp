@@ -184,6 +184,7 @@ class Parser {
   void existential_at_home(Toks& s) const;
   void naming_copula(Toks& s) const;
   void living_alone(Toks& s) const;
+  void no_rule(Toks& s) const;
   void coordinated_idioms(Toks& s) const;
   void abstinent(Toks& s) const;
   void as_a_role(Toks& s) const;
@@ -661,6 +662,32 @@ void Parser::subjectless_note(Toks& s) const {
   Toks out{word_token("i", "i", "i")};
   if (be) out.push_back(word_token("am", "be", "am"));
   out.insert(out.end(), s.begin(), s.end());
+  s.swap(out);
+}
+
+/// "No production deploys on Fridays", "No deploys after 4pm", "No phones
+/// at dinner": a verbless "No <things> <when or where>" is a rule that
+/// forbids them, read as "production deploys are not allowed on Fridays".
+/// Not a sentence with a verb of its own ("No one knows", "No deploys have
+/// failed"), nor an idiom ("no way", "no problem", "no idea").
+void Parser::no_rule(Toks& s) const {
+  if (s.size() < 3 || !s[0].is_word() || s[0].lemma != "no"sv || !s[1].is_word()) return;
+  std::size_t e = 1;
+  while (e < s.size() && s[e].is_word() && !is_prep(s[e].lemma) && !is_conj(s[e].lemma) && e < 5) ++e;
+  if (e == 1 || e >= s.size() || !(s[e].is_word() && is_prep(s[e].lemma))) return;
+  const std::string& head = s[e - 1].lemma;
+  if (in(head, {"one", "body", "thing", "way", "matter", "idea", "problem", "worry", "doubt", "need", "chance",
+                "wonder", "longer", "more", "less", "sooner", "reason", "point", "time", "question", "kid", "joke"}))
+    return;
+  for (const auto& t : s)
+    if (t.is_word() && (is_aux(t.lemma) || lex_.modal_table().match(std::vector<std::string>{t.lemma}, 0) ||
+                        is_first_person(t.lemma)))
+      return;
+  Toks out(s.begin() + 1, s.begin() + static_cast<long>(e));
+  out.push_back(word_token("are", "be", "are"));
+  out.push_back(word_token("not", "not", "not"));
+  out.push_back(word_token("allowed", "allow", "allowed"));
+  out.insert(out.end(), s.begin() + static_cast<long>(e), s.end());
   s.swap(out);
 }
 
@@ -2017,7 +2044,7 @@ std::size_t Parser::parse_subject(const Toks& t) {
     // hall are on"), and a scope the sentence began with is the subject
     // ("Staging has 2 replicas").
     const Token& n = t[1];
-    bool aux_soon = false;
+    bool aux_soon = n.is_word() && is_aux(n.lemma);  // "Phones are not allowed at dinner"
     for (std::size_t k = 2; k < t.size() && k <= 4 && t[k].is_word(); ++k) aux_soon = aux_soon || is_aux(t[k].lemma);
     // A bare noun opens the object ("Wears glasses for reading", "Works
     // night shifts"), unless it could be the verb of a plural subject
@@ -3519,6 +3546,7 @@ Claim Parser::run(std::string_view text) {
   if (ctx_.kind != MemoryKind::concept_) writing_hand(sent);
   if (ctx_.kind != MemoryKind::concept_) home_floor(sent);
   subjectless_note(sent);
+  no_rule(sent);
   naming_copula(sent);
   living_alone(sent);
   commute_mode(sent);

@@ -1940,3 +1940,15 @@ TEST(Normalizer, AnAbilityDeniedHoldsForAllTime) {
   // ", never learned" echoes the denial; it is no second negation.
   EXPECT_LT(claim("I can't swim at all, never learned, and deep water terrifies me.").stance, 0);
 }
+
+TEST(Normalizer, AVerblessNoIsARuleThatForbids) {
+  const Claim c = claim("No production deploys on Fridays");
+  EXPECT_EQ(c.subject, claim("Production deploys are not allowed on Fridays.").subject);
+  EXPECT_EQ(c.modality, Modality::may_not);
+  EXPECT_EQ(claim("No deploys after 4pm.").modality, Modality::may_not);
+  // A note of having none, an idiom, a sentence with its own verb: not rules.
+  EXPECT_EQ(claim("No kids.").slot, "have");
+  EXPECT_EQ(claim("No problem at all.").modality, Modality::none);
+  // A plural noun before "are" is the subject, not a note's verb.
+  EXPECT_EQ(claim("Phones are not allowed at dinner.").subject, "phone");
+}
