@@ -2191,13 +2191,27 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // loved the ribeye"), with the things that clause names.
   auto excluded = [&](const Claim& holder, const Claim& doer) -> std::string {
     // Not a holder one was ("I'm a former vegetarian", "I used to be vegan").
-    if (doer.stance < 0 || holder.stance < 0) return {};
+    if (doer.stance < 0) return {};
     for (const auto& cue : holder.change_cues)
       if (const CueDef* d = lex.cue_by_phrase(cue); d && d->kind == CueKind::past) return {};
+    // A denial of just what a holder means is that holder ("I don't drink
+    // alcohol at all" is a teetotaller's: "a glass of red with dinner"
+    // excludes it as it does "I'm teetotal").
+    auto denies_meaning = [&](const ExclusionDef& ex) {
+      if (holder.stance >= 0 || ex.means_verb.empty() || holder.history || holder.tense == Tense::past) return false;
+      if (holder.predicate != ex.means_verb && holder.slot != ex.means_verb) return false;
+      for (const auto& v : holder.values)
+        if (same_word(v, ex.means_thing)) return true;
+      return holder.object == ex.means_thing;
+    };
     std::vector<std::string> banned;
     for (const auto& ex : lex.exclusions()) {
       const bool by_slot = ex.holder.size() >= 5 && std::memcmp(ex.holder.data(), "slot:", 5) == 0;
-      if (by_slot) {
+      const bool denial = !by_slot && denies_meaning(ex);
+      if (holder.stance < 0 && !denial) continue;
+      if (denial) {
+        // (the holder's things follow)
+      } else if (by_slot) {
         // "slot:allergy" (any value), "slot:allergy=shellfish" (that value)
         // or "slot:rent~" (a value that is one of the things: "I rent a
         // flat" excludes owning one, "I rent a car" does not).

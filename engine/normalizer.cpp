@@ -2692,7 +2692,12 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
           for (std::size_t k = 0; k < ids.size() && k < 3; ++k)
             portion = portion || std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.quantity"sv;
         }
-        if (portion) np.erase(np.begin() + static_cast<std::ptrdiff_t>(h), np.begin() + static_cast<std::ptrdiff_t>(h + 2));
+        if (portion) {
+          np.erase(np.begin() + static_cast<std::ptrdiff_t>(h), np.begin() + static_cast<std::ptrdiff_t>(h + 2));
+          // "a glass of red", "a bottle of white": of wine.
+          if (np.size() == h + 1 && np[h].is_word() && in(np[h].lemma, {"red", "white", "rose", "rosé"}))
+            np.push_back(word_token("wine", "wine", "wine"));
+        }
       }
     }
     // A measure of something is the thing, the measure kept among the

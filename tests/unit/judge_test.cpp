@@ -1724,9 +1724,11 @@ TEST(JudgeRules, AMeasureAnywhereInTheTextNamesTheSameSetting) {
                         C::true_contradiction);
   expect_all_structural({{"Max upload size: 25 MB.", "Users can't upload any file larger than 25 megabytes."}},
                         C::duplicate);
-  // Measures of different units share no setting.
-  expect_all_structural({{"The upload size limit is 10 MB.", "Uploads are scanned within 5 minutes."}},
-                        C::unrelated);
+  // Measures of different units share no setting: no conflict, no restatement.
+  for (const C c : {C::true_contradiction, C::duplicate, C::temporal_change})
+    EXPECT_NE(test::structural_verdict("The upload size limit is 10 MB.", "Uploads are scanned within 5 minutes.")
+                  .classification,
+              c);
 }
 
 TEST(JudgeRules, ADatedChangeToAnotherContextReplacesTheOld) {
@@ -1849,7 +1851,7 @@ TEST(JudgeRules, ADenialAgainstAnUnknownOrSharedKindIsALowContradiction) {
   // a word with the denied thing, is most often a kind of it.
   for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
            {"I've never smoked a single cigarette.", "I smoke about a pack of cigarettes a day."},
-           {"User doesn't drink alcohol at all.", "I normally drink malbec."}}) {
+           {"I've never owned an electric guitar.", "I own a Stratocaster."}}) {
     const Verdict v = test::structural_verdict(a, b);
     EXPECT_EQ(v.classification, C::true_contradiction) << a << " / " << b;
     EXPECT_EQ(v.tier, ConfidenceTier::low) << a << " / " << b;
@@ -1857,4 +1859,15 @@ TEST(JudgeRules, ADenialAgainstAnUnknownOrSharedKindIsALowContradiction) {
   }
   // Two things WordNet knows, neither a kind of the other, are two things.
   EXPECT_NE(test::structural_verdict("I don't eat meat", "I had a salad").classification, C::true_contradiction);
+}
+
+TEST(JudgeWorldKnowledge, DenyingWhatAHolderMeansIsBeingTheHolder) {
+  // exclusions.txt: teetotaler means "not drink alcohol"; a glass of red is wine.
+  expect_all_structural({{"I don't drink alcohol, never have", "had three pints with the lads after five-a-side tonight"},
+                         {"I never drink alcohol.", "Had two glasses of Malbec with dinner last night."},
+                         {"Does not drink alcohol, ever.", "I always order a bottle of red with dinner."}},
+                        C::true_contradiction);
+  // What it once was is no holder now.
+  EXPECT_NE(test::structural_verdict("I didn't drink alcohol back in college.", "I have a pint most Fridays.").classification,
+            C::true_contradiction);
 }
