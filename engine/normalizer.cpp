@@ -184,6 +184,7 @@ class Parser {
   void existential_at_home(Toks& s) const;
   void naming_copula(Toks& s) const;
   void living_alone(Toks& s) const;
+  void go_as_change(Toks& s) const;
   void no_rule(Toks& s) const;
   void coordinated_idioms(Toks& s) const;
   void abstinent(Toks& s) const;
@@ -689,6 +690,36 @@ void Parser::no_rule(Toks& s) const {
   out.push_back(word_token("allowed", "allow", "allowed"));
   out.insert(out.end(), s.begin() + static_cast<long>(e), s.end());
   s.swap(out);
+}
+
+/// "went vegan in October", "went part-time": "go" before a member of a
+/// class with a slot is "become" (a change to that value); "went up to
+/// £75", "went to 100%": before "up to", "down to" or "to" and a number, a
+/// change to the number ("changed to").
+void Parser::go_as_change(Toks& s) const {
+  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+    if (!s[i].is_word() || s[i].lemma != "go"sv || s[i].text == "go"sv) continue;
+    const Token& n = s[i + 1];
+    if (n.is_word()) {
+      if (const ClassDef* c = lex_.class_of(n.lemma); c && c->slot != "-"sv && c->name != "company"sv &&
+                                                     c->name != "prog_language"sv && c->name != "toggle"sv) {
+        s[i] = word_token("became", "become", s[i].surface);
+        return;
+      }
+    }
+    std::size_t to = i + 1;
+    if (n.is_word() && in(n.lemma, {"up", "down"})) ++to;
+    // (Not "went to 3 concerts": a number of things.)
+    const bool measure = to + 1 < s.size() && (to > i + 1 || s[to + 1].kind == Token::Kind::quantity);
+    const bool thing_after = to + 2 < s.size() && s[to + 2].is_word() && !is_prep(s[to + 2].lemma) &&
+                             noun_capable(s[to + 2]);
+    if (measure && !thing_after && s[to].is_word() && s[to].lemma == "to"sv && s[to + 1].is_value() &&
+        s[to + 1].kind != Token::Kind::time) {
+      s[i] = word_token("changed", "change", s[i].surface);
+      s.erase(s.begin() + static_cast<long>(i) + 1, s.begin() + static_cast<long>(to));
+      return;
+    }
+  }
 }
 
 /// "in my forties", "in her early seventies": an age said as a decade is the
@@ -3551,6 +3582,7 @@ Claim Parser::run(std::string_view text) {
   if (ctx_.kind != MemoryKind::concept_) writing_hand(sent);
   if (ctx_.kind != MemoryKind::concept_) home_floor(sent);
   subjectless_note(sent);
+  go_as_change(sent);
   no_rule(sent);
   naming_copula(sent);
   living_alone(sent);

@@ -1952,3 +1952,13 @@ TEST(Normalizer, AVerblessNoIsARuleThatForbids) {
   // A plural noun before "are" is the subject, not a note's verb.
   EXPECT_EQ(claim("Phones are not allowed at dinner.").subject, "phone");
 }
+
+TEST(Normalizer, GoBeforeAValueIsAChangeToIt) {
+  EXPECT_FALSE(claim("went vegan in October").change_cues.empty());
+  EXPECT_EQ(classify("I eat meat.", "went vegan in October"), Classification::temporal_change);
+  EXPECT_FALSE(claim("dark_mode went to 100% on June 2nd").change_cues.empty());
+  // A place, a number of things, a switch's "on" or "off": no change.
+  EXPECT_TRUE(claim("We went to 3 concerts last year.").change_cues.empty());
+  EXPECT_TRUE(claim("My alarm goes off at six every weekday morning.").change_cues.empty());
+  EXPECT_TRUE(claim("I go to the gym at 6.").change_cues.empty());
+}
