@@ -1692,6 +1692,17 @@ void Parser::strip_history(Toks& t) {
   for (const auto& x : t)
     past_clause = past_clause || (x.is_word() && (in(x.text, {"was", "were", "did", "had", "used"}) || looks_past(x)));
   auto lem = lemmas_of(t);
+  // A first clause in the present ("I'm allergic to penicillin - found out
+  // the hard way as a kid", "I own my flat outright, paid the mortgage off
+  // years ago"): a period named after its comma dates the later clause, not
+  // the statement.
+  std::size_t comma = 0;
+  while (comma < t.size() && !(t[comma].kind == Token::Kind::punct && t[comma].text == ","sv)) ++comma;
+  bool present_first = false;
+  for (std::size_t k = 0; k < comma; ++k)
+    present_first = present_first ||
+                    (t[k].is_word() && (in(t[k].text, {"am", "is", "are", "'m", "'re", "own", "owns", "have", "has"}) &&
+                                        !(k + 1 < comma && looks_past(t[k + 1]))));
   std::vector<bool> drop(t.size(), false);
   for (std::size_t i = 0; i < t.size();) {
     auto m = lex_.history_table().match(lem, i);
@@ -1699,7 +1710,7 @@ void Parser::strip_history(Toks& t) {
       ++i;
       continue;
     }
-    c_.history = true;
+    if (!(present_first && i > comma)) c_.history = true;
     std::size_t e = i + m.length;
     const std::string& last = lem[e - 1];
     if (in(last, {"in", "during", "be", "at"})) {

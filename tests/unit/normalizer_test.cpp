@@ -1962,3 +1962,10 @@ TEST(Normalizer, GoBeforeAValueIsAChangeToIt) {
   EXPECT_TRUE(claim("My alarm goes off at six every weekday morning.").change_cues.empty());
   EXPECT_TRUE(claim("I go to the gym at 6.").change_cues.empty());
 }
+
+TEST(Normalizer, APeriodAfterAPresentClauseDatesOnlyItsOwnClause) {
+  EXPECT_FALSE(claim("I'm allergic to penicillin - found that out the hard way as a kid.").history);
+  EXPECT_EQ(classify("User rents their apartment in Leeds.", "oh I own my Leeds flat outright, paid the mortgage off years ago"),
+            Classification::true_contradiction);
+  EXPECT_TRUE(claim("As a kid I lived in Leeds.").history);
+}
