@@ -2484,8 +2484,11 @@ void Parser::copula(const Toks& p, std::size_t from) {
       // black, every single item" says nothing of a marriage.)
       if (!member && &t != &rest.front() && (is_prep(t.lemma) || in(t.lemma, {"every", "each"}))) break;
       // (A word right after a pronoun is its verb: "no office I go to".)
+      // (Lowercase "go" is the verb: "I never go into an office", "my hair
+      // goes down to my waist"; the language is written "Go".)
       if (const ClassDef* cls = lex_.class_of(t.lemma);
-          cls && !(&t != &rest.front() && (&t - 1)->is_word() &&
+          cls && !(t.lemma == "go"sv && !t.capitalised && cls->name == "prog_language"sv) &&
+          !(&t != &rest.front() && (&t - 1)->is_word() &&
                    in((&t - 1)->lemma, {"i", "we", "you", "they", "he", "she"}))) {
         member = &t;
         member_class = cls;

@@ -1921,6 +1921,7 @@ TEST(Normalizer, AUsersPetIsTheUsers) {
 
 TEST(Normalizer, AWordAfterAPronounIsItsVerbNotAClassMember) {
   EXPECT_NE(claim("I'm fully remote, there's no office I go to").slot, "language");
+  EXPECT_NE(claim("I'm fully remote and never go into an office.").slot, "language");
   EXPECT_EQ(claim("The backend is Go.").slot, "language");
 }
 
