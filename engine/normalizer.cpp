@@ -4134,11 +4134,16 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
       ++k;
     std::string member;
     const ClassDef* cls = nullptr;
+    bool holder = false;  // an exclusions.txt holder ("Lactose intolerant.", "Teetotal.")
     std::size_t e = k;
     for (std::size_t j = k; j < sent.size() && j < k + 3 && sent[j]->is_word(); ++j) {
       member += (member.empty() ? "" : " ") + sent[j]->lemma;
-      if (const ClassDef* c = lex.class_of(member)) cls = c, e = j + 1;
+      if (const ClassDef* c = lex.class_of(member)) cls = c, e = j + 1, holder = false;
+      for (const auto& ex : lex.exclusions())
+        if (!cls && (ex.holder == member || ex.holder == lex.canonical(member))) holder = true, e = j + 1;
     }
+    if (holder && (e == sent.size() || (sent[e]->is_word() && in(sent[e]->lemma, {"for", "since", "too", "now", "from"}))))
+      return as_i_am();
     // (Not "Employed by Northwind as an analyst": an employer.)
     if (cls && cls->name != "company"sv &&
         (e == sent.size() || (sent[e]->is_word() && in(sent[e]->lemma, {"for", "since", "too", "now", "from"})))) {

@@ -1855,6 +1855,9 @@ TEST(Normalizer, APersonalClassMemberAloneIsWhatTheSpeakerIs) {
     EXPECT_GT(c.stance, 0) << text;
   }
   EXPECT_EQ(claim("Left-handed.").slot, "handedness");
+  // So is an exclusions.txt holder ("Teetotal.", "Lactose intolerant.").
+  EXPECT_EQ(claim("Teetotal; drinks no alcohol.").subject, "user");
+  EXPECT_EQ(claim("Lactose intolerant.").subject, "user");
   EXPECT_EQ(claim("Single, not seeing anyone.").slot, "marital_status");
   // A member that modifies a thing, or an employer after "by", is not.
   EXPECT_NE(claim("Vegan cheese is great.").subject, "user");
