@@ -2970,6 +2970,17 @@ void Parser::parse_predicate(Toks p) {
   }
   while (i < p.size()) {
     const auto& l = lem[i];
+    // An adverb before the verb says when or how ("We finally bought the
+    // house", "I eventually quit"): a word WordNet knows only as an adverb,
+    // before a word that can be a verb.
+    // (Not "rather", which "would rather" makes a preference.)
+    if (p[i].is_word() && p[i].text == l && l != "rather"sv && i + 1 < p.size() && p[i + 1].is_word() &&
+        verb_capable(p[i + 1]) && !wn_.synsets(l, Pos::adv).empty() && wn_.synsets(l, Pos::verb).empty() &&
+        wn_.synsets(l, Pos::noun).empty() && wn_.synsets(l, Pos::adj).empty() && !lex_.is_negator(l) &&
+        !lex_.cue_table().match(lem, i)) {
+      ++i;
+      continue;
+    }
     const bool next_cue = i + 1 < p.size() && lex_.cue_table().match(lem, i + 1) && verb_capable(p[i + 1]);
     // "do" before a possession or a noun is the verb itself ("I did my
     // doctorate in linguistics", "I do yoga").

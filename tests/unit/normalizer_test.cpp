@@ -1973,3 +1973,11 @@ TEST(Normalizer, APeriodAfterAPresentClauseDatesOnlyItsOwnClause) {
             Classification::true_contradiction);
   EXPECT_TRUE(claim("As a kid I lived in Leeds.").history);
 }
+
+TEST(Normalizer, AnAdverbBeforeTheVerbIsNotThePredicate) {
+  EXPECT_EQ(claim("We finally bought the house.").predicate, "buy");
+  EXPECT_EQ(claim("I eventually quit smoking.").predicate, "smoke");
+  // "needs" is no adverb here, and "would rather" stays a preference.
+  EXPECT_EQ(claim("Toggling feature flags in the sandbox needs no review.").slot, "require");
+  EXPECT_EQ(classify("I prefer tea", "I'd rather have tea"), Classification::duplicate);
+}
