@@ -910,6 +910,23 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         if (length)
           if (const UnitDef* metre = lex.unit("meter")) unit = metre;
       }
+      if (unit && unit->canonical == "lb"sv && (words[i].first == "pounds"sv || words[i].first == "pound"sv)) {
+        // "I'm paying twenty pounds monthly": money where the text speaks of
+        // money and not of weight ("my GSD weighs about 66 pounds").
+        static const std::unordered_set<std::string> kMoney = {
+            "pay",    "pays",   "paying",  "paid",   "cost",   "costs",  "costing", "price",  "prices", "priced",
+            "spend",  "spends", "spent",   "earn",   "earns",  "earned", "salary",  "wage",   "wages",  "rent",
+            "fee",    "fees",   "charge",  "charges", "charged", "owe",  "owes",    "owed",   "budget", "bill",
+            "bills",  "worth",  "tip",     "donate", "donated", "lend",  "lent",    "borrow", "borrowed", "income",
+            "allowance", "stipend", "subscription", "deposit", "loan", "quid", "cheaper", "expensive"};
+        static const std::unordered_set<std::string> kWeight = {"weigh", "weighs", "weighed", "weight", "heavy",
+                                                                "lost", "gained", "lose", "gain", "kg", "stone",
+                                                                "lbs", "lb"};
+        bool money = false, weight = false;
+        for (const auto& [x, sx] : words) money = money || kMoney.count(x), weight = weight || kWeight.count(x);
+        if (money && !weight)
+          if (const UnitDef* gbp = lex.unit("gbp")) unit = gbp;
+      }
       if (unit && unit->dimension == "duration"sv && unit->canonical == "y"sv && i + 1 < words.size() &&
           words[i + 1].first == "old"sv) {
         ++i;  // "34 years old": an age, a plain number

@@ -1981,3 +1981,14 @@ TEST(Normalizer, AnAdverbBeforeTheVerbIsNotThePredicate) {
   EXPECT_EQ(claim("Toggling feature flags in the sandbox needs no review.").slot, "require");
   EXPECT_EQ(classify("I prefer tea", "I'd rather have tea"), Classification::duplicate);
 }
+
+TEST(Tokenizer, PoundsAreMoneyWhereTheTextSpeaksOfMoney) {
+  auto amount = [](const char* s) {
+    for (const auto& t : tokenize(test::lexicon(), s))
+      if (t.is_value()) return t.text;
+    return std::string();
+  };
+  EXPECT_EQ(amount("I'm paying twenty pounds monthly for my mobile contract."), amount("It costs £20 a month."));
+  EXPECT_EQ(amount("my GSD weighs about 66 pounds"), amount("my GSD weighs about 29.9371 kg"));
+  EXPECT_NE(amount("I lost ten pounds this year."), "10");
+}
