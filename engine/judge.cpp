@@ -2322,7 +2322,28 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   };
   std::string habit = a.subject == b.subject && !same_slot ? habit_vs_stance(a, b) : std::string();
   if (habit.empty() && a.subject == b.subject && !same_slot) habit = habit_vs_stance(b, a);
-  const bool linked = same_slot || cue_link || !exclusion.empty() || derived_link || !habit.empty();
+  // A favourite against a dislike of it ("I can't stand horror films" /
+  // "horror is my favourite genre"; "User dislikes golf" / "Golf's my
+  // favourite way to spend a Sunday"): a favourite is the strongest liking.
+  auto favourite_vs_dislike = [&](const Claim& f, const Claim& d) -> std::string {
+    if (f.slot.rfind("favorite ", 0) != 0 || f.stance <= 0 || d.stance >= 0 ||
+        (d.slot != "like"sv && d.slot != "prefer"sv) || f.subject != d.subject || f.history || d.history)
+      return {};
+    std::vector<std::string> disliked = words_of(d.object);
+    for (const auto& v : d.values)
+      for (auto& w : words_of(v)) disliked.push_back(std::move(w));
+    for (const auto& v : f.values)
+      for (const auto& w : words_of(v))
+        for (const auto& x : disliked)
+          if (w.size() > 2 && !light_word(w) && same_word(w, x)) return v;
+    return {};
+  };
+  std::string favourite;
+  if (habit.empty() && !same_slot) {
+    favourite = favourite_vs_dislike(a, b);
+    if (favourite.empty()) favourite = favourite_vs_dislike(b, a);
+  }
+  const bool linked = same_slot || cue_link || !exclusion.empty() || derived_link || !habit.empty() || !favourite.empty();
   if (!linked) {
     // "I've never been to Japan" / "I spent two weeks in Kyoto in 2019": a
     // denial that the user was ever somewhere against a statement that puts
@@ -2638,6 +2659,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   if (derived_link && a.stance * b.stance < 0) oppose(0.75, "one affirms and the other denies " + (a.values.empty() ? b.values.front() : a.values.front()), true);
   if (!habit.empty())
     oppose(0.72, "one states a habit of " + habit + ", the other a strong dislike of it", true);
+  if (!favourite.empty()) oppose(0.72, "one names " + favourite + " a favourite, the other dislikes it", true);
 
   // ---- decide --------------------------------------------------------------------------
   const bool disjoint_scope = scopes_disjoint(lex, a.scope, b.scope);

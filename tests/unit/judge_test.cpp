@@ -1871,3 +1871,15 @@ TEST(JudgeWorldKnowledge, DenyingWhatAHolderMeansIsBeingTheHolder) {
   EXPECT_NE(test::structural_verdict("I didn't drink alcohol back in college.", "I have a pint most Fridays.").classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, AFavouriteAgainstADislikeOfItContradicts) {
+  expect_all_structural({{"I can't stand horror films.", "horror is my favourite genre, I watch one every weekend"},
+                         {"User dislikes golf and refuses to play it.", "Golf's my favourite way to spend a Sunday."},
+                         {"Can't stand cilantro at all.", "Cilantro is my favourite herb."}},
+                        C::true_contradiction);
+  // A liking and a favourite agree.
+  EXPECT_NE(test::structural_verdict("I love golf.", "Golf's my favourite way to spend a Sunday.").classification,
+            C::true_contradiction);
+  const Verdict v = test::structural_verdict("I can't stand olives.", "Olives are honestly my favourite snack.");
+  EXPECT_NE(v.reasoning.find("favourite"), std::string::npos) << v.reasoning;
+}
