@@ -2880,6 +2880,19 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.why = "Both say the same (" + shorter + "), one with more words after it (" + longer + ").";
       return r;
     }
+    // A name with its city before it ("Boston Celtics" / "Celtics"): the
+    // same thing, as long as the shorter one is no place itself.
+    if (longer.size() > shorter.size() + 1 && longer.compare(longer.size() - shorter.size(), shorter.size(), shorter) == 0 &&
+        longer[longer.size() - shorter.size() - 1] == ' ' && wn.synsets(shorter, Pos::noun).empty()) {
+      const std::string place = longer.substr(0, longer.size() - shorter.size() - 1);
+      const auto ids = wn.synsets(underscore(place), Pos::noun);
+      if (!ids.empty() && std::string_view(WordNet::lexfile_name(wn.synset(ids.front()).lexfile)) == "noun.location"sv) {
+        r.cls = Classification::duplicate;
+        r.conf = 0.65;
+        r.why = "Both say the same (" + shorter + "), one with the place before it (" + longer + ").";
+        return r;
+      }
+    }
   }
   r.cls = Classification::compatible;
   r.conf = 0.75;

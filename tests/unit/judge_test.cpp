@@ -1883,3 +1883,9 @@ TEST(JudgeRules, AFavouriteAgainstADislikeOfItContradicts) {
   const Verdict v = test::structural_verdict("I can't stand olives.", "Olives are honestly my favourite snack.");
   EXPECT_NE(v.reasoning.find("favourite"), std::string::npos) << v.reasoning;
 }
+
+TEST(JudgeRules, ANameWithItsCityBeforeItIsTheName) {
+  expect_all_structural({{"I support the Boston Celtics.", "I root for the Celtics"}}, C::duplicate);
+  // A place inside another stays more specific.
+  EXPECT_NE(test::structural_verdict("I live in Austin, Texas.", "I live in Texas.").classification, C::duplicate);
+}
