@@ -3444,6 +3444,19 @@ Claim Parser::run(std::string_view text) {
       while (j < all.size() && !(all[j].kind == Token::Kind::punct && all[j].text != "'"sv)) ++j;
       all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
     }
+  // "my go-to lunch", "her go-to order": a favourite, said the way people
+  // say it.
+  for (std::size_t i = 0; i + 2 < all.size(); ++i) {
+    if (!all[i].is_word() || !(is_possessive_det(all[i].lemma) || in(all[i].lemma, {"his", "her", "their"})))
+      continue;
+    if (all[i + 1].is_word() && all[i + 1].text == "go-to"sv && all[i + 2].is_word())
+      all[i + 1] = word_token("favourite", "favourite", all[i + 1].surface);
+    else if (i + 3 < all.size() && all[i + 1].is_word() && all[i + 1].text == "go"sv && all[i + 2].is_word() &&
+             all[i + 2].text == "to"sv && all[i + 3].is_word() && noun_capable(all[i + 3]) && !verb_capable(all[i + 3])) {
+      all[i + 1] = word_token("favourite", "favourite", all[i + 1].surface + "-" + all[i + 2].surface);
+      all.erase(all.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+    }
+  }
   // "According to the org chart I sit within Infrastructure", "Per HR,
   // payday is the 25th", "per the controller schedule the drip zone kicks
   // off at 5:30": a leading source says who says so, not what is said. The

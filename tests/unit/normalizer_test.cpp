@@ -1992,3 +1992,11 @@ TEST(Tokenizer, PoundsAreMoneyWhereTheTextSpeaksOfMoney) {
   EXPECT_EQ(amount("my GSD weighs about 66 pounds"), amount("my GSD weighs about 29.9371 kg"));
   EXPECT_NE(amount("I lost ten pounds this year."), "10");
 }
+
+TEST(Normalizer, AGoToIsAFavourite) {
+  EXPECT_EQ(claim("Shrimp scampi is my go-to dinner.").slot, "favorite dinner");
+  EXPECT_EQ(claim("peanut butter on toast is my go-to breakfast").subject, "user");
+  EXPECT_EQ(classify("User is allergic to peanuts.", "peanut butter on toast is my go-to breakfast"),
+            Classification::true_contradiction);
+  EXPECT_EQ(claim("I go to the gym.").slot, "visit");
+}
