@@ -185,6 +185,7 @@ class Parser {
   void naming_copula(Toks& s) const;
   void living_alone(Toks& s) const;
   void go_as_change(Toks& s) const;
+  void parent_of(Toks& s) const;
   void no_rule(Toks& s) const;
   void coordinated_idioms(Toks& s) const;
   void abstinent(Toks& s) const;
@@ -720,6 +721,23 @@ void Parser::go_as_change(Toks& s) const {
       return;
     }
   }
+}
+
+/// "I'm a mum of three", "As a mom of two, bedtime is the hardest part",
+/// "Being a dad of four means ...", "Mum of two here": the speaker has that
+/// many children ("I have 3 children"), the rest being what it leads to.
+void Parser::parent_of(Toks& s) const {
+  std::size_t k = 0;
+  if (k < s.size() && s[k].is_word() && (s[k].lemma == "as"sv || s[k].text == "being"sv)) ++k;
+  else if (k + 1 < s.size() && s[k].is_word() && s[k].lemma == "i"sv && s[k + 1].is_word() && s[k + 1].lemma == "be"sv)
+    k += 2;
+  if (k < s.size() && s[k].is_word() && in(s[k].lemma, {"a", "an"})) ++k;
+  if (k + 2 >= s.size() || !s[k].is_word() || !in(lex_.canonical(s[k].lemma), {"mother", "father", "parent"}) ||
+      !s[k + 1].is_word() || s[k + 1].lemma != "of"sv || s[k + 2].kind != Token::Kind::number)
+    return;
+  Toks out{word_token("i", "i", "i"), word_token("have", "have", "have"), s[k + 2],
+           word_token("children", "child", "children")};
+  s.swap(out);
 }
 
 /// "in my forties", "in her early seventies": an age said as a decade is the
@@ -3620,6 +3638,7 @@ Claim Parser::run(std::string_view text) {
   if (ctx_.kind != MemoryKind::concept_) writing_hand(sent);
   if (ctx_.kind != MemoryKind::concept_) home_floor(sent);
   subjectless_note(sent);
+  if (ctx_.kind != MemoryKind::concept_) parent_of(sent);
   go_as_change(sent);
   no_rule(sent);
   naming_copula(sent);

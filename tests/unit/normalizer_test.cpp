@@ -2000,3 +2000,15 @@ TEST(Normalizer, AGoToIsAFavourite) {
             Classification::true_contradiction);
   EXPECT_EQ(claim("I go to the gym.").slot, "visit");
 }
+
+TEST(Normalizer, AParentOfNIsNChildren) {
+  for (const char* text : {"I'm a mum of three.", "Being a mum of three means I almost never get a quiet evening.",
+                           "As a dad of three, bedtime is the hardest part of my day."}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.slot, "have") << text;
+    ASSERT_TRUE(c.count.has_value()) << text;
+    EXPECT_EQ(*c.count, 3.0) << text;
+  }
+  EXPECT_EQ(classify("User has two children.", "Being a mum of three means I almost never get a quiet evening."),
+            Classification::true_contradiction);
+}
