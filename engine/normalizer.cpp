@@ -2469,13 +2469,21 @@ void Parser::copula(const Toks& p, std::size_t from) {
       return;
     }
   }
+  // "is around 52", "is about 5 km": a hedge before an amount, not a place.
+  if (f.is_word() && in(f.lemma, {"around", "about", "approximately", "roughly", "nearly", "almost"}) &&
+      rest.size() == 2 && rest[1].is_value()) {
+    copula(rest, 1);
+    return;
+  }
   if (f.is_word() && is_prep(f.lemma) && f.lemma != "from"sv) {
     c_.slot = "be " + f.lemma;
     complement(rest, 1, false);
     return;
   }
+  // (A number said of the user's attribute is that attribute's: "my resting
+  // heart rate is 52" is no age.)
   if (f.kind == Token::Kind::number && rest.size() == 1) {
-    c_.slot = subject_person_ ? "age" : "value";
+    c_.slot = subject_person_ && attribute_.empty() ? "age" : "value";
     c_.values.push_back(f.text);
     return;
   }

@@ -2012,3 +2012,10 @@ TEST(Normalizer, AParentOfNIsNChildren) {
   EXPECT_EQ(classify("User has two children.", "Being a mum of three means I almost never get a quiet evening."),
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, ANumberOfTheUsersAttributeIsNoAge) {
+  EXPECT_NE(claim("My resting heart rate is 52.").slot, "age");
+  EXPECT_EQ(claim("My resting heart rate is around 52.").slot, claim("My resting heart rate is 52.").slot);
+  EXPECT_EQ(claim("I'm 34.").slot, "age");
+  EXPECT_EQ(claim("Tom is about 40.").slot, "age");
+}
