@@ -186,6 +186,7 @@ class Parser {
   void living_alone(Toks& s) const;
   void go_as_change(Toks& s) const;
   void parent_of(Toks& s) const;
+  void disagrees_with_me(Toks& s) const;
   void no_rule(Toks& s) const;
   void coordinated_idioms(Toks& s) const;
   void abstinent(Toks& s) const;
@@ -738,6 +739,31 @@ void Parser::parent_of(Toks& s) const {
   Toks out{word_token("i", "i", "i"), word_token("have", "have", "have"), s[k + 2],
            word_token("children", "child", "children")};
   s.swap(out);
+}
+
+/// "Dairy doesn't agree with me", "spicy food doesn't agree with me": the
+/// speaker does not eat it ("I do not eat dairy"), the way a food
+/// intolerance is said.
+void Parser::disagrees_with_me(Toks& s) const {
+  for (std::size_t k = 1; k + 3 < s.size() && k <= 5; ++k) {
+    if (!s[k].is_word() || !in(s[k].lemma, {"do", "not"})) continue;
+    std::size_t v = k;
+    while (v < s.size() && s[v].is_word() && in(s[v].lemma, {"do", "not", "really", "never"})) ++v;
+    if (v == k || v + 2 >= s.size() || !s[v].is_word() || s[v].lemma != "agree"sv || s[v + 1].lemma != "with"sv ||
+        !in(s[v + 2].lemma, {"me", "i"}))
+      return;
+    bool negated = false;
+    for (std::size_t j = k; j < v; ++j) negated = negated || lex_.is_negator(s[j].lemma);
+    if (!negated) return;
+    for (std::size_t j = 0; j < k; ++j)
+      if (!s[j].is_word() || is_first_person(s[j].lemma) || is_aux(s[j].lemma)) return;
+    Toks out{word_token("i", "i", "i"), word_token("do", "do", "do"), word_token("not", "not", "not"),
+             word_token("eat", "eat", "eat")};
+    out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(k));
+    out.insert(out.end(), s.begin() + static_cast<long>(v) + 3, s.end());
+    s.swap(out);
+    return;
+  }
 }
 
 /// "in my forties", "in her early seventies": an age said as a decade is the
@@ -3647,6 +3673,7 @@ Claim Parser::run(std::string_view text) {
   if (ctx_.kind != MemoryKind::concept_) home_floor(sent);
   subjectless_note(sent);
   if (ctx_.kind != MemoryKind::concept_) parent_of(sent);
+  if (ctx_.kind != MemoryKind::concept_) disagrees_with_me(sent);
   go_as_change(sent);
   no_rule(sent);
   naming_copula(sent);

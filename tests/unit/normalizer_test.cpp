@@ -2019,3 +2019,12 @@ TEST(Normalizer, ANumberOfTheUsersAttributeIsNoAge) {
   EXPECT_EQ(claim("I'm 34.").slot, "age");
   EXPECT_EQ(claim("Tom is about 40.").slot, "age");
 }
+
+TEST(Normalizer, AFoodThatDisagreesWithMeIsOneINeverEat) {
+  const Claim c = claim("Dairy doesn't agree with me; milk gives me stomach cramps.");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_LT(c.stance, 0);
+  EXPECT_EQ(classify("I'm lactose intolerant.", "Dairy doesn't agree with me because I can't digest lactose."),
+            Classification::duplicate);
+  EXPECT_EQ(claim("I agree with you.").slot, "agree");
+}
