@@ -633,6 +633,23 @@ std::string covered_kind(const Lexicon& lex, const std::string& t, const std::ve
   return {};
 }
 
+/// A measure against a plain word ("2700s" / "bike": how long a commute
+/// takes and how it is made): two different attributes of one slot, not two
+/// values that exclude each other.
+bool measure_against_word(const std::string& a, const std::string& b) {
+  // (Not an ordinal: "6th" floor against the "ground" floor.)
+  auto measure = [](const std::string& v) {
+    const auto ends = [&](std::string_view x) { return v.size() > x.size() && v.compare(v.size() - x.size(), x.size(), x) == 0; };
+    return !v.empty() && std::isdigit(static_cast<unsigned char>(v.front())) &&
+           std::isalpha(static_cast<unsigned char>(v.back())) && v.find(' ') == std::string::npos &&
+           !ends("th") && !ends("st") && !ends("nd") && !ends("rd");
+  };
+  auto wordy = [](const std::string& v) {
+    return !v.empty() && std::none_of(v.begin(), v.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  };
+  return (measure(a) && wordy(b)) || (measure(b) && wordy(a));
+}
+
 /// Deontic reading of modality + polarity.
 enum class Deontic { none, required, not_required, permitted, forbidden };
 Deontic deontic(const Claim& c) {
@@ -2622,7 +2639,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const bool both_numeric = numeric(va) && numeric(vb);
       if (b.additive || a.additive) {
         // "... in eu-west-1 as well": a further value, not a replacement.
-      } else if (single && values_differ && atomic) {
+      } else if (single && values_differ && atomic && !measure_against_word(va, vb)) {
         const bool generic = a.slot == "value"sv || a.slot == "profession"sv || a.slot == "identity"sv;
         double c = *vrel == ValueRel::exclusive ? 0.9 : 0.86;
         if (generic) c = *vrel == ValueRel::exclusive ? 0.87 : 0.78;

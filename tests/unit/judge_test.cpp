@@ -1889,3 +1889,12 @@ TEST(JudgeRules, ANameWithItsCityBeforeItIsTheName) {
   // A place inside another stays more specific.
   EXPECT_NE(test::structural_verdict("I live in Austin, Texas.", "I live in Texas.").classification, C::duplicate);
 }
+
+TEST(JudgeRules, AMeasureAgainstAWordOnOneSlotIsNoConflict) {
+  // How long a commute takes and how it is made are two things.
+  EXPECT_NE(test::structural_verdict("User's commute is 45 minutes.", "I commute by bike.").classification,
+            C::true_contradiction);
+  // Two floors, one an ordinal, still exclude each other.
+  expect_all_structural({{"My flat is on the third floor.", "we're on the ground floor so hauling the bike inside is easy"}},
+                        C::true_contradiction);
+}
