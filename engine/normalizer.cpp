@@ -214,7 +214,7 @@ class Parser {
   void complement(const Toks& p, std::size_t from, bool stance_object);
   void copula(const Toks& p, std::size_t from);
   bool stance_noun(const Toks& rest);
-  void take_place_phrase(Toks& p, std::size_t from);
+  void take_place_phrase(Toks& p, std::size_t from, bool names = false);
 
   const Lexicon& lex_;
   const WordNet& wn_;
@@ -2409,14 +2409,19 @@ std::size_t Parser::parse_subject(const Toks& t) {
 
 /// "I love crowds at concerts": a place phrase after the object ("at/on/in"
 /// + noun phrase) qualifies where the statement holds.
-void Parser::take_place_phrase(Toks& p, std::size_t from) {
+void Parser::take_place_phrase(Toks& p, std::size_t from, bool names) {
   bool seen_noun = false;
   for (std::size_t k = from; k < p.size(); ++k) {
     const auto& l = p[k].lemma;
     if (seen_noun && in(l, {"at", "on", "in"}) && k + 1 < p.size()) {
       std::size_t e = k + 1;
       while (e < p.size() && in(p[e].lemma, {"the", "a", "an"})) ++e;
-      if (e >= p.size() || !p[e].is_word() || p[e].capitalised || !noun_capable(p[e])) return;
+      // (A name only after a stance, and only if WordNet files it as a
+      // place: "I hate driving in London"; "goes to school in Lyon" names
+      // the school's town.)
+      if (e >= p.size() || !p[e].is_word() || !noun_capable(p[e]) ||
+          (p[e].capitalised && !(names && noun_lexfile(p[e].lemma) == "noun.location"sv)))
+        return;
       if (c_.scope.get(ScopeDim::place).empty()) c_.scope.set(ScopeDim::place, p[p.size() - 1].lemma);
       p.erase(p.begin() + static_cast<long>(k), p.end());
       return;
@@ -3105,7 +3110,7 @@ void Parser::parse_predicate(Toks p) {
   // 1. A stance verb: like / love / hate / prefer ...
   if (auto m = lex_.stance_table().match(lem, i); m) {
     const StanceDef& d = lex_.stance(m.entry);
-    take_place_phrase(p, i + m.length);
+    take_place_phrase(p, i + m.length, true);
     c_.slot = d.exclusive ? "prefer" : "like";
     c_.predicate = lem[i];
     c_.stance = (d.polarity > 0 ? 1 : -1) * (neg % 2 ? -1 : 1);

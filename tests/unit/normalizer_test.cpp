@@ -2028,3 +2028,13 @@ TEST(Normalizer, AFoodThatDisagreesWithMeIsOneINeverEat) {
             Classification::duplicate);
   EXPECT_EQ(claim("I agree with you.").slot, "agree");
 }
+
+TEST(Normalizer, APlaceNameAfterAStanceIsItsScope) {
+  EXPECT_EQ(claim("I hate driving in London.").scope.get(ScopeDim::place), "london");
+  EXPECT_EQ(classify("hate driving in London, absolute nightmare",
+                     "User enjoys driving on the empty roads of the Scottish Highlands."),
+            Classification::context_dependent);
+  // Elsewhere a place name stays the value.
+  EXPECT_EQ(classify("My daughter goes to school in Lyon", "My daughter goes to school in Nice"),
+            Classification::true_contradiction);
+}
