@@ -4081,6 +4081,11 @@ std::optional<std::string> wise_as_possessive(std::string_view text) {
 /// clause is the speaker's (I / we). A preposition left at the clause's end
 /// or before an adverb ("what I reach for first") goes with the thing.
 std::optional<std::string> cleft_as_clause(std::string_view text) {
+  // Most statements have no "wh" after a space at all: a cheap test first.
+  bool wh_word = false;
+  for (std::size_t i = 1; i + 1 < text.size() && !wh_word; ++i)
+    wh_word = text[i - 1] == ' ' && (text[i] == 'w' || text[i] == 'W') && (text[i + 1] == 'h' || text[i + 1] == 'H');
+  if (!wh_word) return std::nullopt;
   auto lower = [](std::string_view v) {
     std::string o(v);
     for (auto& ch : o) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -4221,9 +4226,17 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
     std::size_t e = k;
     for (std::size_t j = k; j < sent.size() && j < k + 3 && sent[j]->is_word(); ++j) {
       member += (member.empty() ? "" : " ") + sent[j]->lemma;
-      if (const ClassDef* c = lex.class_of(member)) cls = c, e = j + 1, holder = false;
+      if (const ClassDef* c = lex.class_of(member)) {
+        cls = c, e = j + 1, holder = false;
+        continue;
+      }
+      if (cls) continue;
+      const std::string canonical = lex.canonical(member);
       for (const auto& ex : lex.exclusions())
-        if (!cls && (ex.holder == member || ex.holder == lex.canonical(member))) holder = true, e = j + 1;
+        if (ex.holder == member || ex.holder == canonical) {
+          holder = true, e = j + 1;
+          break;
+        }
     }
     if (holder && (e == sent.size() || (sent[e]->is_word() && in(sent[e]->lemma, {"for", "since", "too", "now", "from"}))))
       return as_i_am();
