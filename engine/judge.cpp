@@ -636,7 +636,7 @@ std::string covered_kind(const Lexicon& lex, const std::string& t, const std::ve
 /// A measure against a plain word ("2700s" / "bike": how long a commute
 /// takes and how it is made): two different attributes of one slot, not two
 /// values that exclude each other.
-bool measure_against_word(const std::string& a, const std::string& b) {
+bool measure_against_word(const WordNet& wn, const std::string& a, const std::string& b) {
   // (Not an ordinal: "6th" floor against the "ground" floor.)
   auto measure = [](const std::string& v) {
     const auto ends = [&](std::string_view x) { return v.size() > x.size() && v.compare(v.size() - x.size(), x.size(), x) == 0; };
@@ -644,8 +644,17 @@ bool measure_against_word(const std::string& a, const std::string& b) {
            std::isalpha(static_cast<unsigned char>(v.back())) && v.find(' ') == std::string::npos &&
            !ends("th") && !ends("st") && !ends("nd") && !ends("rd");
   };
-  auto wordy = [](const std::string& v) {
-    return !v.empty() && std::none_of(v.begin(), v.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  // (Not a word that is itself an amount: "an hour", "infinite".)
+  auto wordy = [&](const std::string& v) {
+    if (v.empty() || std::any_of(v.begin(), v.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) return false;
+    const std::string head = v.substr(v.rfind(' ') == std::string::npos ? 0 : v.rfind(' ') + 1);
+    if (head == "infinite"sv || head == "unlimited"sv || head == "none"sv || head == "forever"sv ||
+        head == "indefinite"sv || head == "zero"sv)
+      return false;
+    const auto ids = wn.synsets(head, Pos::noun);
+    if (ids.empty()) return true;
+    const std::string_view lf = WordNet::lexfile_name(wn.synset(ids.front()).lexfile);
+    return lf != "noun.time"sv && lf != "noun.quantity"sv;
   };
   return (measure(a) && wordy(b)) || (measure(b) && wordy(a));
 }
@@ -2346,13 +2355,34 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (f.slot.rfind("favorite ", 0) != 0 || f.stance <= 0 || d.stance >= 0 ||
         (d.slot != "like"sv && d.slot != "prefer"sv) || f.subject != d.subject || f.history || d.history)
       return {};
-    std::vector<std::string> disliked = words_of(d.object);
-    for (const auto& v : d.values)
-      for (auto& w : words_of(v)) disliked.push_back(std::move(w));
+    // The same thing: every word of the shorter one in the longer ("horror"
+    // / "horror films"; not "red" / "red wine" as a favourite colour, nor
+    // "chocolate mousse" / "chocolate cake").
+    {
+      // (A favourite colour, number or day names a property, not a thing.)
+      const std::string attr = f.slot.substr(f.slot.rfind(' ') + 1);  // "favorite color" -> "color"
+      if (attr == "color"sv || attr == "colour"sv || attr == "shade"sv || attr == "number"sv || attr == "letter"sv ||
+          attr == "day"sv || attr == "month"sv || attr == "season"sv || attr == "size"sv || attr == "shape"sv)
+        return {};
+    }
+    auto content = [](const std::string& t) {
+      std::vector<std::string> out;
+      for (auto& w : words_of(t))
+        if (w.size() > 2 && !light_word(w)) out.push_back(std::move(w));
+      return out;
+    };
+    auto within = [](const std::vector<std::string>& small, const std::vector<std::string>& big) {
+      return !small.empty() && std::all_of(small.begin(), small.end(), [&](const std::string& w) {
+        return std::any_of(big.begin(), big.end(), [&](const std::string& x) { return same_word(w, x); });
+      });
+    };
+    std::vector<std::string> things = d.values;
+    if (!d.object.empty()) things.push_back(d.object);
     for (const auto& v : f.values)
-      for (const auto& w : words_of(v))
-        for (const auto& x : disliked)
-          if (w.size() > 2 && !light_word(w) && same_word(w, x)) return v;
+      for (const auto& t : things) {
+        const auto fv = content(v), dt = content(t);
+        if (within(fv, dt) || within(dt, fv)) return v;
+      }
     return {};
   };
   std::string favourite;
@@ -2639,7 +2669,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const bool both_numeric = numeric(va) && numeric(vb);
       if (b.additive || a.additive) {
         // "... in eu-west-1 as well": a further value, not a replacement.
-      } else if (single && values_differ && atomic && !measure_against_word(va, vb)) {
+      } else if (single && values_differ && atomic && !measure_against_word(lex.wordnet(), va, vb)) {
         const bool generic = a.slot == "value"sv || a.slot == "profession"sv || a.slot == "identity"sv;
         double c = *vrel == ValueRel::exclusive ? 0.9 : 0.86;
         if (generic) c = *vrel == ValueRel::exclusive ? 0.87 : 0.78;
@@ -2935,12 +2965,19 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const auto w = words_of(t);
       return !w.empty() && !wn.synsets(w.back(), Pos::noun).empty();
     };
-    bool shared = false;
-    const auto wa = words_of(thing_a), wb = words_of(thing_b);
-    for (const auto& x : wa)
-      for (const auto& y : wb)
-        shared = shared || (x == y && x.size() > 2 && x != "the"sv && x != "and"sv && x != "for"sv &&
-                            x != "with"sv);
+    // (One head, and the affirmed thing no broader than the denied one: not
+    // "red meat" / "red peppers", nor "horror films" / "films".)
+    const std::string& denied = a.stance < 0 ? thing_a : thing_b;
+    const std::string& affirmed = a.stance < 0 ? thing_b : thing_a;
+    // ("a single cigarette" denies cigarettes: "single", "any" are emphasis.)
+    std::vector<std::string> wd;
+    for (auto& w : words_of(denied))
+      if (w != "single"sv && w != "any"sv && w != "one"sv && w != "whole"sv) wd.push_back(std::move(w));
+    const auto wf = words_of(affirmed);
+    const bool shared = !wd.empty() && !wf.empty() && same_word(wd.back(), wf.back()) &&
+                        !(wf.size() < wd.size() && std::all_of(wf.begin(), wf.end(), [&](const std::string& w) {
+                            return std::find(wd.begin(), wd.end(), w) != wd.end();
+                          }));
     if (!known(thing_a) || !known(thing_b) || shared) r.cls = Classification::true_contradiction;
     r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
     r.why = "One denies " + (a.stance < 0 ? thing_a : thing_b) + " and the other affirms " +

@@ -237,6 +237,8 @@ class Parser {
   bool only_child_ = false;        // "an only child" ("only" is dropped as a hedge)
   bool raised_in_ = false;         // "was raised in Leeds": an upbringing, not a raise
   bool ability_can_ = false;       // "I can swim": the person's ability (no modality)
+  bool temporary_ = false;         // "at the moment", "right now", "this week": said for now
+  bool rent_out_ = false;          // "rent out": letting, not renting
   std::string commute_verb_;       // "drive" of "I drive to work" (commute_mode)
   bool ended_before_cue_ = false;  // "before moving here": the period ended
   bool year_scale_past_ = false;   // "last year", "in 2019", "years ago"
@@ -640,6 +642,8 @@ void Parser::subjectless_note(Toks& s) const {
   } else if (is_prep(s[1].lemma) && s[1].lemma != "than"sv && (only(l0, Pos::adj) || only(l0, Pos::adv))) {
     subject = be = true;
   } else if (s[0].text.size() > 5 && s[0].text.ends_with("ing") && verb_capable(s[0]) &&
+             // (Not a compound noun: "Reading glasses", "Boxing gloves", "Dining table".)
+             !(s[1].is_word() && !wn_.synsets(s[0].text + "_" + s[1].lemma, Pos::noun).empty()) &&
              std::none_of(s.begin() + 1, s.end(), [&](const Token& t) {
                // No finite verb in the clause: "Swimming laps keeps me sane",
                // "Marketing approved the budget" have their subject.
@@ -677,7 +681,11 @@ void Parser::no_rule(Toks& s) const {
   if (s.size() < 3 || !s[0].is_word() || s[0].lemma != "no"sv || !s[1].is_word()) return;
   std::size_t e = 1;
   while (e < s.size() && s[e].is_word() && !is_prep(s[e].lemma) && !is_conj(s[e].lemma) && e < 5) ++e;
-  if (e == 1 || e >= s.size() || !(s[e].is_word() && is_prep(s[e].lemma))) return;
+  // (A when or where: "No allergies to anything", "No plans for the
+  // weekend", "No news from the landlord" forbid nothing.)
+  if (e == 1 || e >= s.size() || !s[e].is_word() ||
+      !in(s[e].lemma, {"on", "after", "before", "at", "during", "until", "past", "in", "inside", "outside", "over"}))
+    return;
   const std::string& head = s[e - 1].lemma;
   if (in(head, {"one", "body", "thing", "way", "matter", "idea", "problem", "worry", "doubt", "need", "chance",
                 "wonder", "longer", "more", "less", "sooner", "reason", "point", "time", "question", "kid", "joke"}))
@@ -714,7 +722,7 @@ void Parser::go_as_change(Toks& s) const {
     // (Not "went to 3 concerts": a number of things.)
     const bool measure = to + 1 < s.size() && (to > i + 1 || s[to + 1].kind == Token::Kind::quantity);
     const bool thing_after = to + 2 < s.size() && s[to + 2].is_word() && !is_prep(s[to + 2].lemma) &&
-                             noun_capable(s[to + 2]);
+                             !in(s[to + 2].lemma, {"a", "an", "the", "per", "each", "every"}) && noun_capable(s[to + 2]);
     if (measure && !thing_after && s[to].is_word() && s[to].lemma == "to"sv && s[to + 1].is_value() &&
         s[to + 1].kind != Token::Kind::time) {
       s[i] = word_token("changed", "change", s[i].surface);
@@ -725,13 +733,14 @@ void Parser::go_as_change(Toks& s) const {
 }
 
 /// "I'm a mum of three", "As a mom of two, bedtime is the hardest part",
-/// "Being a dad of four means ...", "Mum of two here": the speaker has that
-/// many children ("I have 3 children"), the rest being what it leads to.
+/// "Being a dad of four means ...": the speaker has that many children; the
+/// sentence becomes "I have 3 children" and what follows is left out.
 void Parser::parent_of(Toks& s) const {
   std::size_t k = 0;
   if (k < s.size() && s[k].is_word() && (s[k].lemma == "as"sv || s[k].text == "being"sv)) ++k;
-  else if (k + 1 < s.size() && s[k].is_word() && s[k].lemma == "i"sv && s[k + 1].is_word() && s[k + 1].lemma == "be"sv)
-    k += 2;
+  else if (k + 1 < s.size() && s[k].is_word() && s[k].lemma == "i"sv && s[k + 1].is_word() &&
+           in(s[k + 1].text, {"am", "'m", "m"}))
+    k += 2;  // (not "I was a mum of two by 25")
   if (k < s.size() && s[k].is_word() && in(s[k].lemma, {"a", "an"})) ++k;
   if (k + 2 >= s.size() || !s[k].is_word() || !in(lex_.canonical(s[k].lemma), {"mother", "father", "parent"}) ||
       !s[k + 1].is_word() || s[k + 1].lemma != "of"sv || s[k + 2].kind != Token::Kind::number)
@@ -757,6 +766,12 @@ void Parser::disagrees_with_me(Toks& s) const {
     if (!negated) return;
     for (std::size_t j = 0; j < k; ++j)
       if (!s[j].is_word() || is_first_person(s[j].lemma) || is_aux(s[j].lemma)) return;
+    // Only a food or a drink ("My boss doesn't agree with me" is a
+    // disagreement; "The night shift doesn't agree with me" no diet).
+    const std::string_view lf = noun_lexfile(s[k - 1].lemma);
+    if (lf != "noun.food"sv && lf != "noun.plant"sv &&
+        !in(s[k - 1].lemma, {"dairy", "gluten", "lactose", "caffeine", "alcohol", "wheat", "spice", "garlic", "onion"}))
+      return;
     Toks out{word_token("i", "i", "i"), word_token("do", "do", "do"), word_token("not", "not", "not"),
              word_token("eat", "eat", "eat")};
     out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(k));
@@ -2557,7 +2572,6 @@ void Parser::copula(const Toks& p, std::size_t from) {
         if (t.capitalised && member->capitalised) member = nullptr;
         break;
       }
-      if (in(t.lemma, {"of", "to", "in", "at", "for", "with"})) break;
     }
     if (member) {
       c_.slot = member_class->slot;
@@ -2870,7 +2884,7 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
       if (in(l, {"a", "an", "the"})) continue;
       // A pronoun after the value opens the next clause ("Cilantro is vile,
       // it's like chewing soap"; the comma is gone by now).
-      if (seen_noun && in(l, {"it", "which", "they", "he", "she"})) break;
+      if (seen_noun && !t.capitalised && in(l, {"it", "which", "they", "he", "she"})) break;  // ("Beat It")
       if (seen_noun && verb_capable(t) && !noun_capable(t) && !t.capitalised) break;
       // "a cat named Miso", "a greyhound called Pepper": the thing is the
       // noun; the name after it is not part of the value.
@@ -2982,12 +2996,15 @@ void Parser::parse_predicate(Toks p) {
   }
   negations_ = neg;
   p.swap(q);
-  // "I report directly to Raj", "she lives happily in Leeds": a manner
-  // adverb between a verb and its preposition says how, not what.
+  // "I report directly to Raj", "she lives happily in Leeds": an adverb of
+  // these between a verb and its preposition says how, not what ("lives
+  // separately from", "sleeps badly in" keep theirs).
   for (std::size_t k = 1; k + 1 < p.size(); ++k)
-    if (p[k].is_word() && p[k].text.size() > 4 && p[k].text.ends_with("ly") && p[k - 1].is_word() &&
-        verb_capable(p[k - 1]) && p[k + 1].is_word() && is_prep(p[k + 1].lemma) &&
-        !wn_.synsets(p[k].text, Pos::adv).empty() && wn_.synsets(p[k].text, Pos::noun).empty()) {
+    if (p[k].is_word() &&
+        in(p[k].text, {"directly", "mainly", "mostly", "currently", "primarily", "officially", "basically",
+                       "usually", "normally", "generally", "technically", "permanently", "temporarily", "happily",
+                       "comfortably", "largely", "chiefly", "formally", "exclusively", "solely"}) &&
+        p[k - 1].is_word() && verb_capable(p[k - 1]) && p[k + 1].is_word() && is_prep(p[k + 1].lemma)) {
       p.erase(p.begin() + static_cast<long>(k));
       break;
     }
@@ -3030,8 +3047,10 @@ void Parser::parse_predicate(Toks p) {
     // An adverb before the verb says when or how ("We finally bought the
     // house", "I eventually quit"): a word WordNet knows only as an adverb,
     // before a word that can be a verb.
-    // (Not "rather", which "would rather" makes a preference.)
-    if (p[i].is_word() && p[i].text == l && l != "rather"sv && i + 1 < p.size() && p[i + 1].is_word() &&
+    // (Not "rather", which "would rather" makes a preference, nor "hardly",
+    // "rarely", which deny.)
+    if (p[i].is_word() && p[i].text == l && !in(l, {"rather", "hardly", "rarely", "barely", "seldom", "scarcely"}) &&
+        i + 1 < p.size() && p[i + 1].is_word() &&
         verb_capable(p[i + 1]) && !wn_.synsets(l, Pos::adv).empty() && wn_.synsets(l, Pos::verb).empty() &&
         wn_.synsets(l, Pos::noun).empty() && wn_.synsets(l, Pos::adj).empty() && !lex_.is_negator(l) &&
         !lex_.cue_table().match(lem, i)) {
@@ -3407,6 +3426,14 @@ std::string Parser::domain_of() const {
 
 Claim Parser::run(std::string_view text) {
   Toks all = tokenize(lex_, text);
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Token& t = all[k];
+    temporary_ = temporary_ || (t.is_word() && in(t.lemma, {"moment", "currently", "today", "tonight", "week",
+                                                           "weekend", "month", "yet", "lately", "temporarily"}));
+    // "I rent out my flat": a landlord's letting, not a tenant's renting.
+    rent_out_ = rent_out_ || (t.is_word() && t.lemma == "rent"sv && k + 1 < all.size() && all[k + 1].is_word() &&
+                              all[k + 1].lemma == "out"sv);
+  }
   coordinated_idioms(all);
   if (!rewritten_)
     if (auto f = fragment_as_identity(lex_, text, all, ctx_.kind)) {
@@ -3628,9 +3655,18 @@ Claim Parser::run(std::string_view text) {
                 "schedule", "organise", "organize", "please", "sort", "get"}) &&
         all[0].text == l0;
     const bool ask = (in(l0, {"can", "could", "would", "will"}) && all[1].is_word() && all[1].lemma == "you"sv) ||
-                     in(l0, {"what", "which", "where", "how", "who", "any", "should", "is"});
-    if (request || ask) {
-      for (std::size_t k = 2; k + 1 < all.size(); ++k) {
+                     in(l0, {"what", "which", "where", "how", "who", "any", "should"}) || all[0].text == "is"sv;
+    // A request is to someone ("me", "us", "please", "you" in its clause) or
+    // has its object next ("Pick a restaurant ..."); "Book club every
+    // Thursday - I host it", "Make my own bread, I find it relaxing" are
+    // notes.
+    bool to_someone = false;
+    for (std::size_t k = 1; k < all.size() && all[k].kind != Token::Kind::punct; ++k)
+      to_someone = to_someone || (all[k].is_word() && in(all[k].lemma, {"me", "us", "please", "you"}));
+    const bool object_follows = all[1].is_word() && in(all[1].lemma, {"a", "an", "the", "some", "something",
+                                                                      "somewhere", "one", "any"});
+    if ((request && (to_someone || object_follows || all[1].kind == Token::Kind::punct)) || ask) {
+      for (std::size_t k = 1; k + 1 < all.size(); ++k) {
         if (all[k].kind != Token::Kind::punct || !all[k + 1].is_word() || !in(all[k + 1].lemma, {"i", "we"})) continue;
         // A question ends at its question mark; a request at any clause mark.
         if (!request && all[k].text != "?"sv) continue;
@@ -4014,10 +4050,15 @@ Claim Parser::run(std::string_view text) {
       c_.values = {st};
     }
   }
+  if (rent_out_ && c_.slot == "rent"sv) c_.slot = "let";
   // "I can't swim": an ability denied holds for all time, so a past episode
   // of doing it contradicts it ("Swam across the lake at summer camp"), as
   // "I've never swum" would be.
-  if (ability_can_ && c_.stance < 0 && c_.tense == Tense::present && c_.subject == "user"sv) c_.never = true;
+  // (Only a skill, said without an object or a time: "I can't drive at the
+  // moment", "I can't make Thursday", "I can't afford a car" are for now.)
+  if (ability_can_ && c_.stance < 0 && c_.tense == Tense::present && c_.subject == "user"sv && c_.values.empty() &&
+      c_.object.empty() && c_.scope.empty() && c_.change_cues.empty() && !temporary_)
+    c_.never = true;
   // A period that ended before a change ("before moving here"), or a past
   // a year or more back ("in 2019", "last year", "years ago"): history.
   if ((ended_before_cue_ || year_scale_past_) && c_.tense == Tense::past) c_.history = true;
@@ -4116,6 +4157,11 @@ std::optional<std::string> cleft_as_clause(std::string_view text) {
   if (tw.empty() || tw.size() > 6 || in(tw.front(), {"that", "this", "it", "which", "there", "here", "what", "that's",
                                                      "he", "she", "they", "who", "where", "and", "but", "so"}))
     return std::nullopt;
+  // (Not a shell noun, which the clause explains rather than names: "The
+  // issue is who I report to", "The problem is what I eat late at night".)
+  if (in(tw.back(), {"problem", "issue", "question", "thing", "point", "reason", "part", "trouble", "plan", "idea",
+                     "goal", "aim", "worry", "concern", "difference", "answer", "truth", "fact", "catch"}))
+    return std::nullopt;
   // The clause: to the next sentence or clause mark.
   const std::size_t cb = at + cop_len + wh_len;
   std::size_t ce = low.find_first_of(".!?;,", cb);
@@ -4141,12 +4187,17 @@ std::optional<std::string> cleft_as_clause(std::string_view text) {
                   "these", "every", "today", "lately", "anymore", "nowadays", "also", "too", "all", "even",
                   "generally", "normally", "typically", "sometimes", "again", "then", "here", "there"});
   };
-  auto aux = [&](const std::string& w) {
-    return in(lower(w), {"am", "was", "were", "have", "had", "do", "did", "will", "can", "could", "would", "should",
-                         "been", "be", "get", "got"});
+  // ("do", "get", "have" only before another verb: "Running is what I do
+  // to relax" does running; "what I've been doing" is done.)
+  auto aux = [&](std::size_t k) {
+    const std::string w = lower(cw[k]);
+    if (in(w, {"am", "was", "were", "will", "can", "could", "would", "should", "been", "be"})) return true;
+    if (!in(w, {"have", "had", "do", "did", "get", "got"}) || k + 1 >= cw.size()) return false;
+    const std::string n = lower(cw[k + 1]);
+    return n.ends_with("ing") || n.ends_with("ed") || n == "been";
   };
   std::size_t v = 1;
-  while (v < cw.size() && (adverb(cw[v]) || aux(cw[v]))) ++v;
+  while (v < cw.size() && (adverb(cw[v]) || aux(v))) ++v;
   if (v >= cw.size()) return std::nullopt;
   std::size_t after = v + 1;
   // A particle or preposition left stranded: "report to", "reach for", "put on".
@@ -4238,11 +4289,23 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
           break;
         }
     }
-    if (holder && (e == sent.size() || (sent[e]->is_word() && in(sent[e]->lemma, {"for", "since", "too", "now", "from"}))))
+    // (Not "Employed by Northwind as an analyst": an employer. "for" only
+    // before a duration or a reason: "Vegan for the kids' meals" is a menu.)
+    auto for_ok = [&](std::size_t at) {
+      if (!(sent[at]->is_word() && sent[at]->lemma == "for"sv)) return true;
+      if (at + 1 >= sent.size()) return false;
+      const Token& n = *sent[at + 1];
+      return n.is_value() || (n.is_word() && in(n.lemma, {"ethical", "health", "religious", "moral", "environmental",
+                                                         "medical", "personal", "year", "decade", "age", "life",
+                                                         "month", "week", "ever", "reason", "most", "as", "over",
+                                                         "about", "nearly", "almost", "a", "two", "three", "ten"}));
+    };
+    if (holder && (e == sent.size() ||
+                   (sent[e]->is_word() && in(sent[e]->lemma, {"for", "since", "too", "now", "from"}) && for_ok(e))))
       return as_i_am();
-    // (Not "Employed by Northwind as an analyst": an employer.)
     if (cls && cls->name != "company"sv &&
-        (e == sent.size() || (sent[e]->is_word() && in(sent[e]->lemma, {"for", "since", "too", "now", "from"})))) {
+        (e == sent.size() ||
+         (sent[e]->is_word() && in(sent[e]->lemma, {"for", "since", "too", "now", "from"}) && for_ok(e)))) {
       const SlotDef* sd = lex.slot(cls->slot);
       if (sd && in(sd->domain, {"personal", "family", "food", "routine", "health", "work"})) return as_i_am();
     }

@@ -918,12 +918,17 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
             "spend",  "spends", "spent",   "earn",   "earns",  "earned", "salary",  "wage",   "wages",  "rent",
             "fee",    "fees",   "charge",  "charges", "charged", "owe",  "owes",    "owed",   "budget", "bill",
             "bills",  "worth",  "tip",     "donate", "donated", "lend",  "lent",    "borrow", "borrowed", "income",
-            "allowance", "stipend", "subscription", "deposit", "loan", "quid", "cheaper", "expensive"};
-        static const std::unordered_set<std::string> kWeight = {"weigh", "weighs", "weighed", "weight", "heavy",
-                                                                "lost", "gained", "lose", "gain", "kg", "stone",
-                                                                "lbs", "lb"};
+            "stipend", "subscription", "deposit", "loan", "quid", "cheaper", "expensive"};
+        static const std::unordered_set<std::string> kWeight = {
+            "weigh", "weighs", "weighed", "weighing", "weight", "heavy", "lost", "gained", "lose", "loses", "losing",
+            "gain", "gains", "gaining", "kg", "stone", "lbs", "lb", "bench", "benches", "lift", "lifts", "lifting",
+            "squat", "squats", "deadlift", "baggage", "luggage", "bag", "suitcase", "dog", "cat", "baby", "born"};
+        // Within eight words of the amount, not the whole text ("I bench 200
+        // pounds at a gym that costs too much").
         bool money = false, weight = false;
-        for (const auto& [x, sx] : words) money = money || kMoney.count(x), weight = weight || kWeight.count(x);
+        const std::size_t lo = start > 8 ? start - 8 : 0, hi = std::min(words.size(), i + 9);
+        for (std::size_t k = lo; k < hi; ++k)
+          money = money || kMoney.count(words[k].first), weight = weight || kWeight.count(words[k].first);
         if (money && !weight)
           if (const UnitDef* gbp = lex.unit("gbp")) unit = gbp;
       }

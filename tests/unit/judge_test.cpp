@@ -1898,3 +1898,24 @@ TEST(JudgeRules, AMeasureAgainstAWordOnOneSlotIsNoConflict) {
   expect_all_structural({{"My flat is on the third floor.", "we're on the ground floor so hauling the bike inside is easy"}},
                         C::true_contradiction);
 }
+
+TEST(JudgeRules, ReviewMendsKeepTheSessionsRulesToWhatTheyMean) {
+  // A favourite colour against a dislike of a thing of that colour.
+  EXPECT_NE(test::structural_verdict("I don't like red wine.", "My favourite colour is red.").classification,
+            C::true_contradiction);
+  EXPECT_NE(test::structural_verdict("I hate chocolate cake.", "My favourite dessert is chocolate mousse.").classification,
+            C::true_contradiction);
+  // A shared modifier, or a broader affirmed thing, is no low contradiction.
+  EXPECT_NE(test::structural_verdict("I don't eat red meat.", "I eat red peppers.").classification,
+            C::true_contradiction);
+  EXPECT_NE(test::structural_verdict("I never watch horror films.", "I watch films with my kids.").classification,
+            C::true_contradiction);
+  // Letting a flat out is owning it.
+  EXPECT_NE(test::structural_verdict("I rent out my flat.", "I own a flat.").classification, C::true_contradiction);
+  // A disagreement is no diet.
+  EXPECT_NE(test::structural_verdict("I work night shifts.", "The night shift doesn't agree with me.").classification,
+            C::true_contradiction);
+  // An amount said in words still compares.
+  EXPECT_EQ(test::structural_verdict("My commute is 45 minutes.", "My commute is an hour.").classification,
+            C::true_contradiction);
+}

@@ -2038,3 +2038,23 @@ TEST(Normalizer, APlaceNameAfterAStanceIsItsScope) {
   EXPECT_EQ(classify("My daughter goes to school in Lyon", "My daughter goes to school in Nice"),
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, ReviewMendsOfTheSessionsParseRules) {
+  // A shell noun is explained by its clause, not named by it.
+  EXPECT_NE(claim("The issue is who I report to.").slot, "manager");
+  // A temporary inability is no inability for all time.
+  EXPECT_FALSE(claim("I can't drive at the moment.").never);
+  EXPECT_FALSE(claim("I can't have pets in my flat.").never);
+  // "No <things> to/for/from/with" forbids nothing.
+  EXPECT_EQ(claim("No allergies to anything.").modality, Modality::none);
+  EXPECT_EQ(claim("No plans for the weekend yet.").modality, Modality::none);
+  // Only "am" makes a parent of N now.
+  EXPECT_NE(claim("I was a mum of two by 25.").slot, "have");
+  // Denying adverbs stay; adverbs that change the meaning stay.
+  EXPECT_NE(claim("I hardly drink these days.").predicate, "drink");
+  EXPECT_NE(claim("I live separately from my husband.").values, std::vector<std::string>{"husband"});
+  // A title keeps its pronoun.
+  EXPECT_EQ(claim("My favourite song is Beat It.").values, std::vector<std::string>{"beat it"});
+  // Pounds near weight words are a weight.
+  EXPECT_NE(claim("Baggage allowance is 50 pounds.").values, std::vector<std::string>{"50"});
+}
