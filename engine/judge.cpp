@@ -2978,7 +2978,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                         !(wf.size() < wd.size() && std::all_of(wf.begin(), wf.end(), [&](const std::string& w) {
                             return std::find(wd.begin(), wd.end(), w) != wd.end();
                           }));
-    if (!known(thing_a) || !known(thing_b) || shared) r.cls = Classification::true_contradiction;
+    // (A stance toward one name says nothing of another, however little
+    // WordNet knows of either: "I hate Honda" / "I like Toyota"; for likes,
+    // only one head counts. Nor do two members of one non-exclusive lexicon
+    // class exclude each other.)
+    const bool stance_slot = a.slot == "like"sv || a.slot == "prefer"sv;
+    const ClassDef* ca = lex.class_of(thing_a);
+    const bool siblings = ca && !ca->exclusive && ca == lex.class_of(thing_b);
+    const bool unknown = !stance_slot && (!known(thing_a) || !known(thing_b));
+    if (!siblings && (unknown || shared)) r.cls = Classification::true_contradiction;
     r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
     r.why = "One denies " + (a.stance < 0 ? thing_a : thing_b) + " and the other affirms " +
             (a.stance < 0 ? thing_b : thing_a) + "; whether the one covers the other needs world knowledge.";

@@ -1919,3 +1919,10 @@ TEST(JudgeRules, ReviewMendsKeepTheSessionsRulesToWhatTheyMean) {
   EXPECT_EQ(test::structural_verdict("My commute is 45 minutes.", "My commute is an hour.").classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, AStanceTowardOneNameSaysNothingOfAnother) {
+  // The low denial-against-affirmation contradiction is not for likes of two names.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{{"I hate Honda", "I like Toyota"},
+                                                                             {"I hate Nike", "I like Adidas"}})
+    EXPECT_NE(test::structural_verdict(a, b).classification, C::true_contradiction) << a << " / " << b;
+}
