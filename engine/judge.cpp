@@ -2975,9 +2975,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       if (w != "single"sv && w != "any"sv && w != "one"sv && w != "whole"sv) wd.push_back(std::move(w));
     const auto wf = words_of(affirmed);
     const bool shared = !wd.empty() && !wf.empty() && same_word(wd.back(), wf.back()) &&
-                        !(wf.size() < wd.size() && std::all_of(wf.begin(), wf.end(), [&](const std::string& w) {
-                            return std::find(wd.begin(), wd.end(), w) != wd.end();
-                          }));
+                        !(wf.size() < wd.size() && contains_all(wd, wf));
     // (A stance toward one name says nothing of another, however little
     // WordNet knows of either: "I hate Honda" / "I like Toyota"; for likes,
     // only one head counts. Nor do two members of one non-exclusive lexicon

@@ -3661,8 +3661,8 @@ Claim Parser::run(std::string_view text) {
     // Thursday - I host it", "Make my own bread, I find it relaxing" are
     // notes.
     bool to_someone = false;
-    for (std::size_t k = 1; k < all.size() && all[k].kind != Token::Kind::punct; ++k)
-      to_someone = to_someone || (all[k].is_word() && in(all[k].lemma, {"me", "us", "please", "you"}));
+    for (std::size_t k = 1; request && k < all.size() && all[k].kind != Token::Kind::punct && !to_someone; ++k)
+      to_someone = all[k].is_word() && in(all[k].lemma, {"me", "us", "please", "you"});
     const bool object_follows = all[1].is_word() && in(all[1].lemma, {"a", "an", "the", "some", "something",
                                                                       "somewhere", "one", "any"});
     if ((request && (to_someone || object_follows || all[1].kind == Token::Kind::punct)) || ask) {
