@@ -698,6 +698,14 @@ bool scopes_contrasted(const Lexicon& lex, const ClaimScope& a, const ClaimScope
   return false;
 }
 
+/// Of a denial against an affirmation (stances opposed), whether the denial
+/// is qualified by a context the affirmation does not share.
+bool scoped_denial(const Claim& a, const Claim& b) {
+  const Claim& denier = a.stance < 0 ? a : b;
+  const Claim& other = a.stance < 0 ? b : a;
+  return !denier.scope.empty() && !(denier.scope == other.scope);
+}
+
 bool scopes_disjoint(const Lexicon& lex, const ClaimScope& a, const ClaimScope& b) {
   bool shared_dimension = false;
   for (ScopeDim d : kScopeDims) {
@@ -2641,6 +2649,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       neg_general = (vr == ValueRel::specific_b && a.stance < 0) || (vr == ValueRel::specific_a && b.stance < 0) ||
                     (a.stance < 0 && b.stance > 0 && covers(lex, cmp, thing_b, thing_a)) ||
                     (b.stance < 0 && a.stance > 0 && covers(lex, cmp, thing_a, thing_b));
+      // A denial qualified by a context of its own is no denial in general
+      // ("I hate running on treadmills" / "I love running outdoors").
+      if (scoped_denial(a, b)) neg_general = false;
     }
     if (a.stance * b.stance < 0 && a.modality == Modality::none && b.modality == Modality::none) {
       if (same_thing) oppose(a.subject_kind == SubjectKind::present ? 0.92 : 0.7,
@@ -2984,8 +2995,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     const ClassDef* ca = lex.class_of(thing_a);
     const bool siblings = ca && !ca->exclusive && ca == lex.class_of(thing_b);
     const bool unknown = !stance_slot && (!known(thing_a) || !known(thing_b));
-    if (!siblings && (unknown || shared)) r.cls = Classification::true_contradiction;
     r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
+    if (scoped_denial(a, b)) {
+      // The denial holds in a context the affirmation does not name ("Hates
+      // driving in the city" / "Loves long highway drives").
+      const Claim& denier = a.stance < 0 ? a : b;
+      r.cls = Classification::context_dependent;
+      r.why = "One denies " + denied + " only " + scope_text(denier.scope) + ", the other affirms " + affirmed +
+              "; both can hold in their own contexts.";
+      return r;
+    }
+    if (!siblings && (unknown || shared)) r.cls = Classification::true_contradiction;
     r.why = "One denies " + (a.stance < 0 ? thing_a : thing_b) + " and the other affirms " +
             (a.stance < 0 ? thing_b : thing_a) + "; whether the one covers the other needs world knowledge.";
     return r;

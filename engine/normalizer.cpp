@@ -2435,7 +2435,9 @@ void Parser::take_place_phrase(Toks& p, std::size_t from, bool names) {
       // place: "I hate driving in London"; "goes to school in Lyon" names
       // the school's town.)
       if (e >= p.size() || !p[e].is_word() || !noun_capable(p[e]) ||
-          (p[e].capitalised && !(names && noun_lexfile(p[e].lemma) == "noun.location"sv)))
+          (p[e].capitalised && !(names && noun_lexfile(p[e].lemma) == "noun.location"sv)) ||
+          (e + 1 == p.size() && in(p[e].lemma, {"year", "years", "month", "months", "week", "weeks", "decade", "decades", "ages",
+                          "age", "while", "day", "days"})))  // "in years" is a time, not a place
         return;
       if (c_.scope.get(ScopeDim::place).empty()) c_.scope.set(ScopeDim::place, p[p.size() - 1].lemma);
       p.erase(p.begin() + static_cast<long>(k), p.end());
@@ -3066,6 +3068,8 @@ void Parser::parse_predicate(Toks p) {
                            wn_.synsets(lem[i + 1], Pos::adv).empty()));
     if ((in(l, {"do", "will", "would", "shall", "going"}) && !do_verb) ||
         (l == "have"sv && i + 1 < p.size() && (looks_past(p[i + 1]) || lem[i + 1] == "be"sv || next_cue)) ||
+        // (the negation of a stance phrase stays: "haven't touched" = have + "not touch")
+        (l == "have"sv && i + 2 < p.size() && lex_.is_negator(lem[i + 1]) && looks_past(p[i + 2])) ||
         (l == "be"sv && i + 1 < p.size() && p[i + 1].text.size() > 4 && p[i + 1].text != p[i + 1].lemma &&
          p[i + 1].text.compare(p[i + 1].text.size() - 3, 3, "ing") == 0 &&
          (!lex_.class_of(lem[i + 1]) || p[i + 1].text == "going"sv)) ||

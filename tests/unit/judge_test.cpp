@@ -1926,3 +1926,14 @@ TEST(JudgeRules, AStanceTowardOneNameSaysNothingOfAnother) {
                                                                              {"I hate Nike", "I like Adidas"}})
     EXPECT_NE(test::structural_verdict(a, b).classification, C::true_contradiction) << a << " / " << b;
 }
+
+TEST(JudgeRules, ADenialInAContextOfItsOwnIsNoDenialInGeneral) {
+  // The denial names a context the affirmation does not: both can hold.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I hate running on treadmills.", "I love running outdoors, trails especially"},
+           {"Hates driving in the city.", "Loves long highway drives."}})
+    EXPECT_EQ(test::structural_verdict(a, b).classification, C::context_dependent) << a << " / " << b;
+  // Without the context the denial covers the other.
+  EXPECT_EQ(test::structural_verdict("I hate running.", "I love running outdoors, trails especially").classification,
+            C::true_contradiction);
+}

@@ -2058,3 +2058,13 @@ TEST(Normalizer, ReviewMendsOfTheSessionsParseRules) {
   // Pounds near weight words are a weight.
   EXPECT_NE(claim("Baggage allowance is 50 pounds.").values, std::vector<std::string>{"50"});
 }
+
+TEST(Normalizer, AYearsLongSpanIsNoPlaceAndHaveNotStaysAnAuxiliary) {
+  const Claim c = claim("haven't touched seafood in years");
+  EXPECT_TRUE(c.scope.get(ScopeDim::place).empty());
+  // "have" is the auxiliary of "not touch", not the verb.
+  EXPECT_NE(c.slot, "have");
+  EXPECT_EQ(c.stance, -1);
+  // A season in mid-sentence is still a context.
+  EXPECT_FALSE(claim("I sleep with the window open in summer.").scope.empty());
+}
