@@ -2853,12 +2853,19 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // Words one statement has and the other lacks, beyond what the claims
   // compare: "goes to school in Lyon" / "in Nice" is not a restatement.
   std::string extra_a, extra_b;
+  // (A word with a synonym on the other side is said there too: "fixed or
+  // silenced" / "repaired or muted".)
+  auto echoed = [&](const std::string& w, const std::vector<std::string>& other) {
+    for (const auto& o : other)
+      if (wn_fast::fast_synonyms(wn, w, o, Pos::verb, 3) || wn_fast::fast_synonyms(wn, w, o, Pos::noun, 2)) return true;
+    return false;
+  };
   for (const auto& k : a.keywords)
-    if (std::find(b.keywords.begin(), b.keywords.end(), k) == b.keywords.end()) {
+    if (std::find(b.keywords.begin(), b.keywords.end(), k) == b.keywords.end() && !echoed(k, b.keywords)) {
       extra_a = k;
       for (const auto& j : b.keywords)
         if (j != k && std::find(a.keywords.begin(), a.keywords.end(), j) == a.keywords.end() &&
-            cmp.values(k, j) == ValueRel::exclusive)
+            cmp.values(k, j) == ValueRel::exclusive && !echoed(j, a.keywords))
           extra_b = j;
       if (!extra_b.empty()) break;
     }

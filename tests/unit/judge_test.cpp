@@ -1937,3 +1937,12 @@ TEST(JudgeRules, ADenialInAContextOfItsOwnIsNoDenialInGeneral) {
   EXPECT_EQ(test::structural_verdict("I hate running.", "I love running outdoors, trails especially").classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, AWordWithASynonymOnTheOtherSideIsNoDifference) {
+  // "fixed" / "repaired" say one thing; what is left ("silenced" / "muted")
+  // is no difference either.
+  EXPECT_NE(test::structural_verdict("Flaky tests must be fixed or silenced within one week.",
+                                     "Any test that flakes has to be repaired or muted within 7 days.")
+                .classification,
+            C::true_contradiction);
+}
