@@ -1218,6 +1218,12 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
         i + 2 < s.size() &&
         in(s[i + 2].lemma, {"not", "never"}))
       starts = true;
+    // The same after a comma, and with "have" ("Picking my brother up from
+    // the airport tonight, haven't seen him since Christmas"): its negation
+    // is its own, not the first clause's.
+    if (!starts && l == ","sv && in(nx.lemma, {"will", "would", "can", "could", "do", "have"}) &&
+        nx.text != "had"sv && i + 2 < s.size() && in(s[i + 2].lemma, {"not", "never"}))
+      starts = true;
     // "..., so no shrimp or crab for me", "..., because ...": a consequence
     // or a reason is a clause of its own.
     if (!starts && l == ","sv && in(nx.lemma, {"so", "because"})) starts = true;

@@ -2068,3 +2068,11 @@ TEST(Normalizer, AYearsLongSpanIsNoPlaceAndHaveNotStaysAnAuxiliary) {
   // A season in mid-sentence is still a context.
   EXPECT_FALSE(claim("I sleep with the window open in summer.").scope.empty());
 }
+
+TEST(Normalizer, ANegatedClauseAfterACommaKeepsItsNegation) {
+  // "haven't seen him" is a clause of its own: the pick-up is not denied.
+  const Claim c = claim("Picking my brother up from the airport tonight, haven't seen him since Christmas");
+  EXPECT_EQ(c.stance, 1);
+  EXPECT_EQ(c.slot, "pick");
+  EXPECT_EQ(claim("Started a new book last night, can't put it down").stance, 1);
+}
