@@ -3615,6 +3615,25 @@ Claim Parser::run(std::string_view text) {
       if (j < all.size() && all[j].kind != Token::Kind::punct) continue;
       all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
     }
+  // ", which is great for getting the bike in": a relative clause after a
+  // comma comments on what came before; the claim is the clause before it.
+  // It runs to the next comma or the end of its sentence.
+  for (std::size_t i = 1; i + 1 < all.size(); ++i) {
+    const Token& t = all[i];
+    if (t.kind != Token::Kind::punct || !(t.text == ","sv || t.text == "-"sv || t.text == "\xe2\x80\x94"sv ||
+                                          t.text == "\xe2\x80\x93"sv))
+      continue;
+    if (!all[i + 1].is_word() || all[i + 1].lemma != "which"sv) continue;
+    std::size_t j = i + 2;
+    while (j < all.size() && !(all[j].kind == Token::Kind::punct &&
+                               (all[j].text == "."sv || all[j].text == "!"sv || all[j].text == "?"sv || all[j].text == ";"sv ||
+                                all[j].text == ","sv)))
+      ++j;
+    // (Set off on both sides, it sits inside the main clause: "Our team
+    // policy, which I wrote, says ...": its closing comma goes too.)
+    if (j < all.size() && all[j].text == ","sv) ++j;
+    all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
+  }
   // "DB port: 5432", "pool timeout = 90s": a setting written as key and
   // value says what "the pool timeout is 90s" says. Only a short key (no
   // verb, no person) and a short value. A key before a sentence with its

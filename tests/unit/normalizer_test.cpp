@@ -2076,3 +2076,12 @@ TEST(Normalizer, ANegatedClauseAfterACommaKeepsItsNegation) {
   EXPECT_EQ(c.slot, "pick");
   EXPECT_EQ(claim("Started a new book last night, can't put it down").stance, 1);
 }
+
+TEST(Normalizer, ARelativeClauseAfterACommaIsACommentNotTheClaim) {
+  const Claim c = claim("My sister Hannah lives in Leeds, which is handy cos it's only an hour on the train from me");
+  EXPECT_EQ(c.slot, "residence");
+  EXPECT_EQ(c.values, std::vector<std::string>{"leeds"});
+  // Set off on both sides, the main clause goes on after it.
+  EXPECT_EQ(claim("My flat, which I bought in 2019, is on the ground floor.").slot,
+            claim("My flat is on the ground floor.").slot);
+}
