@@ -92,6 +92,19 @@ bool numeric(const std::string& v) {
   return !v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) != 0);
 }
 
+/// A name with a version or model number ("paddington 2", "python 3.11"):
+/// the name and the number; nothing for other values.
+std::optional<std::pair<std::string, std::string>> versioned(const std::string& v) {
+  const auto sp = v.rfind(' ');
+  if (sp == std::string::npos || sp + 1 >= v.size()) return std::nullopt;
+  const std::string num = v.substr(sp + 1);
+  if (month_index(std::string_view(v).substr(0, v.find(' '))) >= 0) return std::nullopt;  // a date: "june 14"
+  if (!std::all_of(num.begin(), num.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; }) ||
+      !std::isdigit(static_cast<unsigned char>(num[0])))
+    return std::nullopt;
+  return std::pair{v.substr(0, sp), num};
+}
+
 /// A present-time cue that only contrasts with another time ("now",
 /// "currently", "these days"), unlike one naming when the new state began
 /// ("since", "as of", "from now on").
@@ -426,6 +439,19 @@ class Comparer {
         if (x < r.first || x > r.second) return ValueRel::exclusive;
         return ra ? ValueRel::specific_b : ValueRel::specific_a;
       }
+    }
+    // One name with two numbers ("python 3.11" / "python 3.9", "postgres
+    // 16" / "postgresql 14"), or a number against the name with one: the
+    // numbers decide.
+    if (const auto va = versioned(a), vb = versioned(b); va || vb) {
+      auto same_name = [](const std::string& x, const std::string& y) {
+        return x.rfind(y, 0) == 0 || y.rfind(x, 0) == 0;
+      };
+      if (va && vb && same_name(va->first, vb->first)) return va->second == vb->second ? ValueRel::equal : ValueRel::exclusive;
+      if (va && numeric(b) && b.find(' ') == std::string::npos)
+        return va->second == b ? ValueRel::equal : ValueRel::exclusive;
+      if (vb && numeric(a) && a.find(' ') == std::string::npos)
+        return vb->second == a ? ValueRel::equal : ValueRel::exclusive;
     }
     if (numeric(a) || numeric(b)) {
       const auto qa = quantity_of(a), qb = quantity_of(b);
@@ -840,6 +866,27 @@ std::vector<Quantity> quantities_or_measure(const Claim& c) {
   if (!q.empty()) return q;
   if (auto m = quantity_of(measure_text(c))) return {*m};
   return {};
+}
+
+/// A name with its version or model number stands for the number against a
+/// bare number or the same name with another number ("node.js 18" / "20",
+/// "postgres 14" / "postgresql 16"): fills the empty list of such a side.
+void version_numbers(const Claim& a, const Claim& b, std::vector<Quantity>& qa, std::vector<Quantity>& qb) {
+  if (!qa.empty() && !qb.empty()) return;
+  if (a.values.size() != 1 || b.values.size() != 1) return;
+  const auto va = versioned(a.values.front()), vb = versioned(b.values.front());
+  if (!va && !vb) return;
+  auto fill = [](const std::pair<std::string, std::string>& v, std::vector<Quantity>& q) {
+    if (auto x = quantity_of(v.second)) q = {*x};
+  };
+  if (va && vb) {
+    if (va->first.rfind(vb->first, 0) != 0 && vb->first.rfind(va->first, 0) != 0) return;
+    if (qa.empty()) fill(*va, qa);
+    if (qb.empty()) fill(*vb, qb);
+    return;
+  }
+  if (va && qa.empty() && qb.size() == 1 && qb.front().unit.empty() && numeric(b.values.front())) fill(*va, qa);
+  if (vb && qb.empty() && qa.size() == 1 && qa.front().unit.empty() && numeric(a.values.front())) fill(*vb, qb);
 }
 
 /// Whether two lists of quantities (of one unit) share an amount.
@@ -1928,9 +1975,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         const auto ca = quantity_of(a.amounts.front()), cb = quantity_of(b.amounts.front());
         bool same_thing = false;
         for (const auto& x : a.values)
-          for (const auto& y : b.values) same_thing = same_thing || (!numeric(x) && same_word(x, y));
+          for (const auto& y : b.values) {
+            same_thing = same_thing || (!numeric(x) && same_word(x, y));
+            // One name with two numbers ("postgres 14" / "postgres 16").
+            const auto vx = versioned(x), vy = versioned(y);
+            same_thing = same_thing || (vx && vy && (vx->first.rfind(vy->first, 0) == 0 || vy->first.rfind(vx->first, 0) == 0));
+          }
         if (ca && cb && ca->unit.empty() && cb->unit.empty() && same_thing) qa = {*ca}, qb = {*cb};
       }
+      version_numbers(a, b, qa, qb);
       // A number on one side and a count of a thing the other names on the
       // other ("connection pool: max 40 connections" / "the pool is capped at
       // 25 connections"): the count is the number.
@@ -2503,7 +2556,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // week" / "... are fourteen days long", "The nightly ETL job runs at
     // 02:00" / "... kicks off at 04:30". Never HIGH.
     {
-      const auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
+      auto qa = quantities_or_measure(a), qb = quantities_or_measure(b);
+      version_numbers(a, b, qa, qb);
       if (!qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit && !distinct_known &&
           (plain_slot(lex, a) || plain_slot(lex, b)) && !b.additive && a.stance > 0 && b.stance > 0) {
         const bool same_amount = share_amount(qa, qb) || roughly_same(qa, qb, ea.text, eb.text);
@@ -2677,7 +2731,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const std::string& vb = b.values.front();
       if (values_differ && (single || *vrel == ValueRel::exclusive)) differ = true;
       const bool atomic = words_of(va).size() <= 3 && words_of(vb).size() <= 3;
-      const bool both_numeric = numeric(va) && numeric(vb);
+      // (Two versions of one name are two numbers: "python 3.11" / "python 3.9".)
+      const auto ver_a = versioned(va), ver_b = versioned(vb);
+      const bool one_name = ver_a && ver_b && (ver_a->first.rfind(ver_b->first, 0) == 0 ||
+                                                ver_b->first.rfind(ver_a->first, 0) == 0);
+      const bool both_numeric = (numeric(va) && numeric(vb)) || one_name;
       if (b.additive || a.additive) {
         // "... in eu-west-1 as well": a further value, not a replacement.
       } else if (single && values_differ && atomic && !measure_against_word(lex.wordnet(), va, vb)) {

@@ -2728,6 +2728,20 @@ bool Parser::stance_noun(const Toks& rest) {
   // "(one of) my favourite (snacks)", "(not) my thing / my cup of tea".
   // Also "another (one) of my favourites", "another favourite of mine",
   // "my other favourite".
+  // (An adverb before it says how sure: "Autumn is easily my favourite
+  // season", "teal is def my fav colour".)
+  std::size_t lead = 0;
+  while (lead + 1 < rest.size() && rest[lead].is_word() && !word(lead, {"my", "one", "another"}) &&
+         (word(lead, {"def", "defo", "definitely", "easily", "honestly", "probably", "really", "still", "now",
+                      "officially", "currently", "also", "just", "genuinely", "truly", "absolutely", "by", "far"}) ||
+          (wn_.synsets(rest[lead].lemma, Pos::noun).empty() && wn_.synsets(rest[lead].lemma, Pos::verb).empty() &&
+           wn_.synsets(rest[lead].lemma, Pos::adj).empty() && !wn_.synsets(rest[lead].lemma, Pos::adv).empty())))
+    ++lead;
+  if (lead > 0) {
+    Toks shorter(rest.begin() + static_cast<std::ptrdiff_t>(lead), rest.end());
+    if (!shorter.empty() && shorter[0].is_word() && in(shorter[0].lemma, {"my", "one", "another"}))
+      return stance_noun(shorter);
+  }
   std::size_t i = 0;
   const bool another = word(0, {"another"});
   bool one = !rest.empty() && (word(0, {"one"}) || another ||
@@ -2736,8 +2750,8 @@ bool Parser::stance_noun(const Toks& rest) {
       word(2, {"of"}))
     i = 3;
   else if (one && word(1, {"of"})) i = 2;
-  const std::initializer_list<std::string_view> favourites = {"favorite", "favourite", "fave", "faves",
-                                                              "favorites", "favourites"};
+  const std::initializer_list<std::string_view> favourites = {"favorite", "favourite", "fave", "faves", "fav",
+                                                              "favs", "favorites", "favourites"};
   if (another && i == 0 && word(1, favourites) && word(2, {"of"}) && word(3, {"mine"})) {
     i = 0;  // "another favourite of mine": read as "one of my favourites"
   } else if (!word(i, {"my"})) {
@@ -2746,6 +2760,13 @@ bool Parser::stance_noun(const Toks& rest) {
     ++i;  // "my other favourite": one of several, the "my" one word back
     one = true;
   }
+  // ("my all-time / absolute / very favourite band": how much, not what.)
+  while (i + 2 < rest.size() &&
+         (word(i + 1, {"all", "time", "all-time", "absolute", "particular", "very", "real", "personal", "ultimate",
+                       "undisputed", "most"}) ||
+          (rest[i + 1].kind == Token::Kind::punct && rest[i + 1].text == "-"sv)) &&
+         !word(i + 1, favourites))
+    ++i;
   const bool favourite = word(i + 1, favourites);
   const bool thing = word(i + 1, {"thing", "jam"}) || (word(i + 1, {"cup"}) && word(i + 3, {"tea"}));
   if (!favourite && !thing) return false;
@@ -2843,7 +2864,11 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
     const Token* number = nullptr;
     for (const auto& t : np)
       if (t.is_value()) number = &t;
-    if (number && np.size() <= 3) {
+    // A name with its number is one name ("Paddington 2", "Mazda 3",
+    // "iPhone 12"), unless it is "version", "port" and the like in lower case.
+    const bool named = number && np.size() >= 2 && &np.back() == number && np[np.size() - 2].is_word() &&
+                       np[np.size() - 2].capitalised && np.front().capitalised;
+    if (number && np.size() <= 3 && !named) {
       values.push_back(number->text);
     } else {
       values.push_back(canon_phrase(np));
@@ -3322,8 +3347,12 @@ void Parser::parse_predicate(Toks p) {
       }
       if (!attribute_.empty()) {
         // "my favourite colour is green": the attribute is the slot.
+        // A favourite is the attribute whatever its value names ("My
+        // favourite fruit is apples" is no employer, "My favourite cuisine
+        // is Thai" no nationality).
         const std::string attr = canon_phrase(attribute_);
-        if (c_.slot == "state"sv || c_.slot == "value"sv || c_.slot == "identity"sv) c_.slot = attr;
+        const bool favourite = attr.rfind("favorite ", 0) == 0;
+        if (c_.slot == "state"sv || c_.slot == "value"sv || c_.slot == "identity"sv || favourite) c_.slot = attr;
       }
       if (negations_ % 2) c_.stance = -c_.stance;
       return;

@@ -1946,3 +1946,16 @@ TEST(JudgeRules, AWordWithASynonymOnTheOtherSideIsNoDifference) {
                 .classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, TwoNumbersOfOneNameExcludeEachOther) {
+  // One name with two version numbers, or a bare number against it.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"The payments service uses Python 3.11", "The payments service uses Python 3.9"},
+           {"The production database runs Postgres 14.", "prod db is on Postgres 16"},
+           {"The mobile app's minimum supported iOS version is 15.", "We support iOS 13 and up on the mobile app."}})
+    EXPECT_EQ(test::structural_verdict(a, b).classification, C::true_contradiction) << a << " / " << b;
+  // The same name and number is one value.
+  EXPECT_EQ(test::structural_verdict("My favourite film is Paddington 2", "Paddington 2 is my all-time favorite movie")
+                .classification,
+            C::duplicate);
+}

@@ -2085,3 +2085,26 @@ TEST(Normalizer, ARelativeClauseAfterACommaIsACommentNotTheClaim) {
   EXPECT_EQ(claim("My flat, which I bought in 2019, is on the ground floor.").slot,
             claim("My flat is on the ground floor.").slot);
 }
+
+TEST(Normalizer, AFavouriteIsItsAttributeWhateverItsValueNames) {
+  // The value's class (a company, a nationality, a profession) does not
+  // take the slot from the favourite.
+  EXPECT_EQ(claim("My favourite fruit is apples.").slot, "favorite fruit");
+  EXPECT_EQ(claim("My favourite cuisine is Thai.").slot, "favorite cuisine");
+  EXPECT_EQ(claim("My favourite video game is Hollow Knight.").slot, "favorite video game");
+  // Said the other way round, with how much in between, or "fav".
+  for (const char* text : {"Radiohead are my all-time favourite band, no contest.", "Radiohead is my absolute favourite band",
+                           "Radiohead is easily my favourite band", "radiohead is def my fav band"}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.slot, "favorite band") << text;
+    EXPECT_EQ(c.values, std::vector<std::string>{"radiohead"}) << text;
+  }
+}
+
+TEST(Normalizer, ANameKeepsItsNumber) {
+  EXPECT_EQ(claim("My favourite film is Paddington 2").values, std::vector<std::string>{"paddington 2"});
+  EXPECT_EQ(claim("I drive a Mazda 3").values, std::vector<std::string>{"mazda 3"});
+  // A lower-case key before a number is no name.
+  EXPECT_EQ(claim("Redis listens on port 6379").values, std::vector<std::string>{"6379"});
+}
