@@ -1214,6 +1214,10 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     // "... and won't go near a sushi place": a negated modal with the
     // subject left out starts a clause of the same subject ("... and
     // haven't touched one since" goes on with the change just told).
+    // "I really dislike running and never do it": "never" with a verb.
+    if (!starts && (l == "and"sv || l == "but"sv || l == ","sv) && nx.lemma == "never"sv && i + 2 < s.size() &&
+        s[i + 2].is_word() && verb_capable(s[i + 2]) && (!is_aux(s[i + 2].lemma) || s[i + 2].lemma == "do"sv))
+      starts = true;
     if (!starts && (l == "and"sv || l == "but"sv) && in(nx.lemma, {"will", "would", "can", "could", "do"}) &&
         i + 2 < s.size() &&
         in(s[i + 2].lemma, {"not", "never"}))
@@ -2087,7 +2091,9 @@ std::size_t Parser::parse_subject(const Toks& t) {
       wn_.synsets(l0, Pos::noun).empty() && wn_.synsets(l0, Pos::verb).empty() &&
       wn_.synsets(l0, Pos::adj).empty()) {
     // A leading adverb is no subject ("Finally sold the Focus", "Honestly I
-    // ..."): the clause starts after it.
+    // ..."): the clause starts after it. A negating one still negates
+    // ("Never been a smoker").
+    if (lex_.is_negator(l0)) ++negations_;
     Toks rest(t.begin() + 1, t.end());
     return 1 + parse_subject(rest);
   }

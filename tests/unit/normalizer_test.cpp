@@ -2108,3 +2108,13 @@ TEST(Normalizer, ANameKeepsItsNumber) {
   // A lower-case key before a number is no name.
   EXPECT_EQ(claim("Redis listens on port 6379").values, std::vector<std::string>{"6379"});
 }
+
+TEST(Normalizer, ALeadingNeverStillNegatesAndNeverWithAVerbStartsAClause) {
+  const Claim c = claim("Never been a smoker, not even once.");
+  EXPECT_EQ(c.stance, -1);
+  EXPECT_TRUE(c.never);
+  // "and never do it" is a clause of its own: the dislike stays a dislike.
+  const Claim d = claim("I really dislike running and never do it");
+  EXPECT_EQ(d.slot, "like");
+  EXPECT_EQ(d.stance, -1);
+}
