@@ -3776,6 +3776,27 @@ Claim Parser::run(std::string_view text) {
   if (ctx_.kind != MemoryKind::concept_) together_with(sent);
   if (ctx_.kind != MemoryKind::concept_) writing_hand(sent);
   if (ctx_.kind != MemoryKind::concept_) home_floor(sent);
+  // "The divorce was finalised in May", "the divorce from Kev came
+  // through": the speaker got divorced, as "I got divorced in May" says.
+  if (ctx_.kind != MemoryKind::concept_ && sent.size() > 3 && sent[0].is_word() &&
+      in(sent[0].lemma, {"the", "my", "our"}) && sent[1].is_word() && sent[1].lemma == "divorce"sv) {
+    for (std::size_t k = 2; k + 1 < sent.size() && k < 7; ++k) {
+      if (!sent[k].is_word() || sent[k].lemma != "be"sv) {
+        if (sent[k].is_word() && (sent[k].lemma == "come"sv || sent[k].lemma == "go"sv) && sent[k + 1].is_word() &&
+            sent[k + 1].lemma == "through"sv) {
+        } else {
+          continue;
+        }
+      } else if (!(sent[k + 1].is_word() && in(sent[k + 1].lemma, {"finalise", "finalize", "finalised", "finalized",
+                                                                    "final", "through", "official", "done", "complete"}))) {
+        continue;
+      }
+      sent.erase(sent.begin(), sent.begin() + static_cast<std::ptrdiff_t>(k) + 2);
+      sent.insert(sent.begin(), {word_token("i", "i", "I"), word_token("got", "get", "got"),
+                                 word_token("divorced", "divorce", "divorced")});
+      break;
+    }
+  }
   subjectless_note(sent);
   if (ctx_.kind != MemoryKind::concept_) parent_of(sent);
   if (ctx_.kind != MemoryKind::concept_) disagrees_with_me(sent);

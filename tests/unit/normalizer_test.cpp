@@ -2118,3 +2118,15 @@ TEST(Normalizer, ALeadingNeverStillNegatesAndNeverWithAVerbStartsAClause) {
   EXPECT_EQ(d.slot, "like");
   EXPECT_EQ(d.stance, -1);
 }
+
+TEST(Normalizer, AFinalisedDivorceIsTheSpeakersDivorce) {
+  for (const char* text : {"The divorce was finalised in May.", "Our divorce came through on Tuesday.",
+                           "The divorce from Kev was finalized in August."}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.slot, "marital_status") << text;
+    EXPECT_FALSE(c.change_cues.empty()) << text;
+  }
+  // Talk of a divorce is not one.
+  EXPECT_NE(claim("The divorce rate is rising.").slot, "marital_status");
+}
