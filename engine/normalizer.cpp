@@ -3378,6 +3378,14 @@ void Parser::parse_predicate(Toks p) {
     negations_ = 0;
     complement(p, i + m.length, false);
     if (negations_ % 2) c_.stance = -c_.stance;
+    // "Maya has just started at Hillcrest Secondary": a school one starts
+    // at is where one studies, not an employer ("I work at Harvard
+    // University" stays one).
+    if (c_.slot == "employer"sv && c_.values.size() == 1 && lex_.slot("study") && in(c_.predicate, {"start", "join"}) &&
+        in(last_word(c_.values.front()), {"school", "primary", "secondary", "academy", "college", "university", "uni",
+                                          "kindergarten", "nursery", "preschool", "elementary", "high", "middle",
+                                          "grammar", "montessori", "daycare", "comprehensive", "polytechnic"}))
+      c_.slot = "study";
     // "I'm married to Anjali": a person, not a marital status, is the
     // user's partner.
     if (c_.slot == "marital_status"sv && c_.values.size() == 1 && !lex_.class_of(c_.values.front()) &&

@@ -2130,3 +2130,9 @@ TEST(Normalizer, AFinalisedDivorceIsTheSpeakersDivorce) {
   // Talk of a divorce is not one.
   EXPECT_NE(claim("The divorce rate is rising.").slot, "marital_status");
 }
+
+TEST(Normalizer, StartingAtASchoolIsStudyingThere) {
+  EXPECT_EQ(claim("Maya has just started at Hillcrest Secondary this September.").slot, "study");
+  EXPECT_EQ(claim("I started at Google in May.").slot, "employer");
+  EXPECT_EQ(claim("I work at Harvard University.").slot, "employer");
+}
