@@ -3286,6 +3286,24 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
       an.why = "They differ, but about " + q + ": two contexts, so both can hold.";
     }
   }
+  if ((an.cls == Classification::unrelated || an.cls == Classification::compatible) && !b.additive &&
+      scopes_contrasted(lex, a.scope, b.scope)) {
+    // Two statements each qualified by its own context of one dimension
+    // ("on weekdays" / "at weekends", "in prod" / "in staging", "at work" /
+    // "at home") that the parse could not line up: the contexts are what
+    // the pair is about (labels.md rule 3). For statements the parse found
+    // about different things, only with a subject or a content word in common.
+    bool linked = an.cls == Classification::compatible || a.subject == b.subject;
+    for (const auto& k : a.keywords)
+      if (!linked && !light_keyword(k) && std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end())
+        linked = true;
+    if (linked) {
+      an.cls = Classification::context_dependent;
+      an.conf = std::min(0.6, std::max(0.0, lex.high_confidence() - 0.05));
+      an.why = "Both are qualified by contexts that differ (" + scope_text(a.scope) + " vs " + scope_text(b.scope) +
+               "), so both can hold.";
+    }
+  }
   an.conf = std::clamp(an.conf, 0.0, 1.0);
   return an;
 }

@@ -1959,3 +1959,15 @@ TEST(JudgeRules, TwoNumbersOfOneNameExcludeEachOther) {
                 .classification,
             C::duplicate);
 }
+
+TEST(JudgeRules, StatementsInContextsOfOneDimensionThatDifferAreContextDependent) {
+  // Each qualified by its own context of one dimension, about one thing the
+  // parse could not line up.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"My partner handles bedtime on weekdays.", "On Saturdays and Sundays I'm the one doing bedtime."},
+           {"Keeps the phone on silent at work.", "At home my phone is always on full volume so I don't miss Mum's calls."}})
+    EXPECT_EQ(test::structural_verdict(a, b).classification, C::context_dependent) << a << " / " << b;
+  // Nothing in common but the dimension: unrelated.
+  EXPECT_EQ(test::structural_verdict("I go climbing on Mondays.", "Deploys are frozen on Fridays.").classification,
+            C::unrelated);
+}
