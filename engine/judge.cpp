@@ -3286,8 +3286,21 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
       an.why = "They differ, but about " + q + ": two contexts, so both can hold.";
     }
   }
+  // (A place and a setting are both where: "at the cabin" / "at home".)
+  auto where_contrasted = [&] {
+    const std::string* wa[] = {&a.scope.get(ScopeDim::place), &a.scope.get(ScopeDim::setting)};
+    const std::string* wb[] = {&b.scope.get(ScopeDim::place), &b.scope.get(ScopeDim::setting)};
+    bool any_a = false, any_b = false;
+    for (const auto* x : wa) any_a = any_a || !x->empty();
+    for (const auto* y : wb) any_b = any_b || !y->empty();
+    if (!any_a || !any_b) return false;
+    for (const auto* x : wa)
+      for (const auto* y : wb)
+        if (!x->empty() && *x == *y) return false;
+    return true;
+  };
   if ((an.cls == Classification::unrelated || an.cls == Classification::compatible) && !b.additive &&
-      scopes_contrasted(lex, a.scope, b.scope)) {
+      (scopes_contrasted(lex, a.scope, b.scope) || where_contrasted())) {
     // Two statements each qualified by its own context of one dimension
     // ("on weekdays" / "at weekends", "in prod" / "in staging", "at work" /
     // "at home") that the parse could not line up: the contexts are what

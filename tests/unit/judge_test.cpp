@@ -1971,3 +1971,11 @@ TEST(JudgeRules, StatementsInContextsOfOneDimensionThatDifferAreContextDependent
   EXPECT_EQ(test::structural_verdict("I go climbing on Mondays.", "Deploys are frozen on Fridays.").classification,
             C::unrelated);
 }
+
+TEST(JudgeRules, APlaceAndASettingAreBothWhere) {
+  // "at the gym" (a place) and "at home" (a setting) are two contexts of one dimension.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I blast heavy metal at the gym.", "At home I can only handle quiet classical music."},
+           {"At my parents' house I'm always the one who cooks.", "At home my husband does all the cooking."}})
+    EXPECT_EQ(test::structural_verdict(a, b).classification, C::context_dependent) << a << " / " << b;
+}
