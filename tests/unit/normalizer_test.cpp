@@ -2136,3 +2136,9 @@ TEST(Normalizer, StartingAtASchoolIsStudyingThere) {
   EXPECT_EQ(claim("I started at Google in May.").slot, "employer");
   EXPECT_EQ(claim("I work at Harvard University.").slot, "employer");
 }
+
+TEST(Normalizer, HowBadlyAllergicIsStillAnAllergy) {
+  for (const char* text : {"My partner Sam is severely allergic to peanuts.", "I'm highly allergic to bee stings",
+                           "I'm mildly allergic to cats"})
+    EXPECT_EQ(claim(text).slot, "allergy") << text;
+}
