@@ -1214,6 +1214,14 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     // "... and won't go near a sushi place": a negated modal with the
     // subject left out starts a clause of the same subject ("... and
     // haven't touched one since" goes on with the change just told).
+    // "Pepper adores her grooming sessions and purrs the whole way
+    // through": a verb in its -s form after "and", opening its own object,
+    // is a second verb of the same subject, a clause of its own.
+    if (!starts && l == "and"sv && nx.is_word() && nx.text != nx.lemma && nx.text.size() > 3 && nx.text.back() == 's' &&
+        verb_capable(nx) && !is_aux(nx.lemma) && i + 2 < s.size() && s[i + 2].is_word() &&
+        (in(s[i + 2].lemma, {"the", "a", "an", "his", "her", "their", "its", "my", "our"}) ||
+         (is_prep(s[i + 2].lemma) && !noun_capable(nx))))  // ("cats and dogs in the house")
+      starts = true;
     // "I really dislike running and never do it": "never" with a verb.
     if (!starts && (l == "and"sv || l == "but"sv || l == ","sv) && nx.lemma == "never"sv && i + 2 < s.size() &&
         s[i + 2].is_word() && verb_capable(s[i + 2]) && (!is_aux(s[i + 2].lemma) || s[i + 2].lemma == "do"sv))

@@ -2142,3 +2142,12 @@ TEST(Normalizer, HowBadlyAllergicIsStillAnAllergy) {
                            "I'm mildly allergic to cats"})
     EXPECT_EQ(claim(text).slot, "allergy") << text;
 }
+
+TEST(Normalizer, ASecondVerbOfTheSameSubjectStartsAClause) {
+  const Claim c = claim("Pepper adores her grooming sessions and purrs the whole way through.");
+  EXPECT_EQ(c.slot, "like");
+  EXPECT_EQ(c.object, "groom sessions");
+  // A plural noun after "and" is the second of two things.
+  const Claim d = claim("I like cats and dogs in the house");
+  EXPECT_NE(std::find(d.values.begin(), d.values.end(), "dog"), d.values.end());
+}
