@@ -1357,8 +1357,22 @@ void Parser::scan_cues(Toks& t) {
       return verb_capable(prev) && prev.text == prev.lemma && i > 1 && t[i - 2].is_word() &&
              (is_first_person(t[i - 2].lemma) || in(t[i - 2].lemma, {"we", "they", "you"}));
     }();
-    if (noun_use) {
+    // A one-word cue in its base form between a determiner or a number and
+    // a noun modifies the noun ("two graduate engineers", "the update
+    // window"): no change.
+    const bool modifier = m.length == 1 && i > 0 && i + 1 < t.size() && t[i].is_word() && t[i].text == t[i].lemma &&
+                          cue.phrase != "new"sv && cue.phrase != "current"sv && !is_prep(lem[i]) &&
+                          verb_capable(t[i]) && t[i + 1].is_word() &&
+                          noun_capable(t[i + 1]) && !is_prep(lem[i + 1]) && !is_possessive_det(lem[i + 1]) &&
+                          !in(lem[i + 1], {"the", "a", "an", "to", "and", "or", "it", "them", "him", "her", "up",
+                                           "out", "off", "over", "back", "down", "away", "on", "in"}) &&
+                          (t[i - 1].kind == Token::Kind::number ||
+                           (t[i - 1].is_word() && in(lem[i - 1], {"the", "a", "an", "two", "three", "several", "some",
+                                                                  "these", "those"})));
+    if (noun_use || modifier) {
       accept = false;
+    } else if (cue.phrase == "since"sv && i > 0 && lem[i - 1] == "long"sv) {
+      accept = false;  // "long since retired": long ago, no change told
     } else if (cue.phrase == "new"sv || cue.phrase == "current"sv) {
       // "my new manager" is a change of holder; "New York" is a name and
       // "new people" just people.

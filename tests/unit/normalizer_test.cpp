@@ -2151,3 +2151,12 @@ TEST(Normalizer, ASecondVerbOfTheSameSubjectStartsAClause) {
   const Claim d = claim("I like cats and dogs in the house");
   EXPECT_NE(std::find(d.values.begin(), d.values.end(), "dog"), d.values.end());
 }
+
+TEST(Normalizer, ACueWordModifyingANounOrLongSinceIsNoChange) {
+  EXPECT_TRUE(claim("I also mentor two graduate engineers on the search team").change_cues.empty());
+  const Claim c = claim("Bill next door is an ex-fireman, long since retired.");
+  EXPECT_EQ(std::find(c.change_cues.begin(), c.change_cues.end(), "since"), c.change_cues.end());
+  // A cue that is the verb stays one.
+  EXPECT_FALSE(claim("I graduated from Leeds in 2019.").change_cues.empty());
+  EXPECT_FALSE(claim("I've been on an iPhone 16 since March.").change_cues.empty());
+}
