@@ -388,6 +388,28 @@ std::string fold_accents(std::string_view s) {
   return out;
 }
 
+/// An adjective outside an exclusive class names another attribute unless
+/// WordNet relates it to the member: "I'm single" / "I'm full" are a
+/// marital status and how full one is ("I'm left-handed" / "I'm
+/// right-handed" are both members; a noun, "a total chatterbox", still
+/// describes the same kind of thing as "shy"). Whether the state `st` may
+/// be of the same attribute as the class member `cl` names.
+bool state_fits_class(const Lexicon& lex, const Claim& st, const Claim& cl) {
+  const WordNet& wn = lex.wordnet();
+  if (st.slot != "state"sv || cl.slot == "state"sv || st.values.empty() || cl.values.size() != 1) return true;
+  const ClassDef* k = lex.class_of(cl.values.front());
+  if (!k || !k->exclusive) return true;
+  const std::string& v = st.values.front();
+  if (std::find(k->members.begin(), k->members.end(), v) != k->members.end()) return true;
+  // A holder of world knowledge of its own ("teetotaler": no alcohol) is
+  // its own attribute, not another member ("vegetarian" / "teetotal").
+  for (const auto& e : lex.exclusions())
+    if (e.holder == v) return false;
+  if (wn.synsets(v, Pos::adj).empty()) return true;
+  const std::string& m = cl.values.front();
+  return wn.antonyms(v, m, Pos::adj) || wn.synonyms(v, m, Pos::adj);
+}
+
 class Comparer {
  public:
   mutable std::string memo_a_, memo_b_;
@@ -2206,25 +2228,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       if (p.rel == WordNet::Rel::instance_hypernym) return true;
     return false;
   };
-  // An adjective outside an exclusive class names another attribute unless
-  // WordNet relates it to the member: "I'm single" / "I'm full" are a
-  // marital status and how full one is ("I'm left-handed" / "I'm
-  // right-handed" are both members; a noun, "a total chatterbox", still
-  // describes the same kind of thing as "shy").
-  auto state_fits = [&](const Claim& st, const Claim& cl) {
-    if (st.slot != "state"sv || cl.slot == "state"sv || st.values.empty() || cl.values.size() != 1) return true;
-    const ClassDef* k = lex.class_of(cl.values.front());
-    if (!k || !k->exclusive) return true;
-    const std::string& v = st.values.front();
-    if (std::find(k->members.begin(), k->members.end(), v) != k->members.end()) return true;
-    // A holder of world knowledge of its own ("teetotaler": no alcohol) is
-    // its own attribute, not another member ("vegetarian" / "teetotal").
-    for (const auto& e : lex.exclusions())
-      if (e.holder == v) return false;
-    if (wn.synsets(v, Pos::adj).empty()) return true;
-    const std::string& m = cl.values.front();
-    return wn.antonyms(v, m, Pos::adj) || wn.synonyms(v, m, Pos::adj);
-  };
+  auto state_fits = [&](const Claim& st, const Claim& cl) { return state_fits_class(lex, st, cl); };
   const bool same_slot = (!a.slot.empty() && a.slot == b.slot) ||
                          (a.slot != b.slot && (a.slot == "state"sv || b.slot == "state"sv) && adjectival(a) &&
                           adjectival(b) && a.subject_kind == SubjectKind::present && state_fits(a, b) &&
@@ -3316,6 +3320,22 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
       an.why = "Both are qualified by contexts that differ (" + scope_text(a.scope) + " vs " + scope_text(b.scope) +
                "), so both can hold.";
     }
+  }
+  // A state outside the other's exclusive class ("I'm left-handed" / "I'm
+  // positive about it") is another attribute: both hold, whatever words
+  // the fallback weighs.
+  if (an.cls != Classification::true_contradiction && an.cls != Classification::temporal_change &&
+      a.subject == b.subject && !a.subject.empty()) {
+    // (A state said with "be" is an identity too: "I'm positive about it".)
+    auto outside = [&](const Claim& st, const Claim& cl) {
+      if ((st.slot != "state"sv && st.slot != "identity"sv) || cl.values.size() != 1 || st.values.empty()) return false;
+      const ClassDef* k = lex.class_of(cl.values.front());
+      if (!k || !k->exclusive) return false;
+      Claim as_state = st;
+      as_state.slot = "state";
+      return !state_fits_class(lex, as_state, cl);
+    };
+    if (outside(a, b) || outside(b, a)) an.both_hold = true;
   }
   an.conf = std::clamp(an.conf, 0.0, 1.0);
   return an;
