@@ -3303,6 +3303,28 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
         if (!x->empty() && *x == *y) return false;
     return true;
   };
+  // A change cue that does not replace one context with another ("flags
+  // start disabled", "debug logs switched off in production", "turned down
+  // to 16 at night") next to a statement about another context of one
+  // dimension: two contexts, not a change ("moves to Wednesdays", "since I
+  // switched to a four-day week", "as of this sprint" do replace).
+  if (an.cls == Classification::temporal_change && an.conf < lex.high_confidence() && !b.additive &&
+      (scopes_contrasted(lex, a.scope, b.scope) || where_contrasted())) {
+    bool replacing = false;
+    for (const auto& cue : b.change_cues) {
+      const CueDef* d = lex.cue_by_phrase(cue);
+      replacing = replacing || (d && d->kind == CueKind::move) || cue == "since"sv || cue == "as of"sv ||
+                  cue == "from now on"sv || cue == "from"sv || cue == "switch to"sv ||
+                  (cue == "start"sv && b.tense == Tense::future);  // "Starting next quarter, releases will ..."
+    }
+    if (!replacing) {
+      an.cls = Classification::context_dependent;
+      an.temporal = false;
+      an.conf = std::min(0.6, std::max(0.0, lex.high_confidence() - 0.05));
+      an.why = "Both are qualified by contexts that differ (" + scope_text(a.scope) + " vs " + scope_text(b.scope) +
+               "), and nothing moved one to the other, so both can hold.";
+    }
+  }
   if ((an.cls == Classification::unrelated || an.cls == Classification::compatible) && !b.additive &&
       (scopes_contrasted(lex, a.scope, b.scope) || where_contrasted())) {
     // Two statements each qualified by its own context of one dimension

@@ -1979,3 +1979,16 @@ TEST(JudgeRules, APlaceAndASettingAreBothWhere) {
            {"At my parents' house I'm always the one who cooks.", "At home my husband does all the cooking."}})
     EXPECT_EQ(test::structural_verdict(a, b).classification, C::context_dependent) << a << " / " << b;
 }
+
+TEST(JudgeRules, ACueThatMovesNothingBetweenTwoContextsIsNoChange) {
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"Debug logging is enabled in the staging environment.", "We keep debug logs switched off in production."},
+           {"We keep the heating at 20°C during the day.", "the heating gets turned down to 16 at night"}})
+    EXPECT_EQ(test::structural_verdict(a, b).classification, C::context_dependent) << a << " / " << b;
+  // A cue that moves one context to another is a change.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I volunteer at the food bank every Tuesday.", "From this month my food bank shift moves to Thursdays."},
+           {"The weekly release train leaves every Tuesday",
+            "Starting next quarter, releases will go out on Wednesdays instead of Tuesdays"}})
+    EXPECT_EQ(test::structural_verdict(a, b).classification, C::temporal_change) << a << " / " << b;
+}
