@@ -1373,6 +1373,18 @@ void Parser::scan_cues(Toks& t) {
       accept = false;
     } else if (cue.phrase == "since"sv && i > 0 && lem[i - 1] == "long"sv) {
       accept = false;  // "long since retired": long ago, no change told
+    } else if (cue.phrase == "since"sv &&
+               i + 1 < t.size() &&
+               (in(lem[i + 1], {"beginning", "outset", "forever"}) ||
+                (lem[i + 1] == "day"sv && i + 2 < t.size() &&
+                 (lem[i + 2] == "one"sv || lem[i + 2] == "1"sv || lem[i + 2] == "1th"sv)) ||
+                // an age: "since 18" (not "since 1 March", "since v2.0")
+                (t[i + 1].kind == Token::Kind::number && t[i + 1].number >= 10 && t[i + 1].number < 30 &&
+                 t[i + 1].number == static_cast<int>(t[i + 1].number) &&
+                 (i + 2 >= t.size() || !t[i + 2].is_word() || month_index(t[i + 2].text, true) < 0)))) {
+      // "since day one", "since the beginning", "since 18": a state that
+      // has held from the start, no change after the memory.
+      accept = false;
     } else if (cue.phrase == "new"sv || cue.phrase == "current"sv) {
       // "my new manager" is a change of holder; "New York" is a name and
       // "new people" just people.

@@ -2160,3 +2160,13 @@ TEST(Normalizer, ACueWordModifyingANounOrLongSinceIsNoChange) {
   EXPECT_FALSE(claim("I graduated from Leeds in 2019.").change_cues.empty());
   EXPECT_FALSE(claim("I've been on an iPhone 16 since March.").change_cues.empty());
 }
+
+TEST(Normalizer, SinceDayOneIsNoChange) {
+  auto has_since = [](const Claim& c) {
+    return std::find(c.change_cues.begin(), c.change_cues.end(), "since") != c.change_cues.end();
+  };
+  EXPECT_FALSE(has_since(claim("my boss is greg, hes been my manager since day one here")));
+  EXPECT_FALSE(has_since(claim("never lived anywhere else since 18")));
+  EXPECT_TRUE(has_since(claim("Sober since 1 March 2024")));
+  EXPECT_TRUE(has_since(claim("Since starting the early shift I've been turning in at 9:30.")));
+}
