@@ -4253,7 +4253,8 @@ std::optional<std::string> cleft_as_clause(std::string_view text) {
   bool wh_word = false;
   for (std::size_t i = 1; i + 1 < text.size() && !wh_word; ++i)
     wh_word = text[i - 1] == ' ' && (text[i] == 'w' || text[i] == 'W') && (text[i + 1] == 'h' || text[i + 1] == 'H');
-  if (!wh_word) return std::nullopt;
+  // ("X is something I really enjoy", "the one thing I ...": a shell of "what".)
+  if (!wh_word && text.find("thing ") == std::string_view::npos) return std::nullopt;
   auto lower = [](std::string_view v) {
     std::string o(v);
     for (auto& ch : o) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -4261,14 +4262,16 @@ std::optional<std::string> cleft_as_clause(std::string_view text) {
   };
   const std::string low = lower(text);
   static const char* const kCopula[] = {" is ", " are ", "'s ", "\xe2\x80\x99s ", " was "};
-  static const char* const kWh[] = {"what ", "who ", "where "};
+  static const char* const kWh[] = {"what ", "who ", "where ", "something ", "the thing ", "the one thing ",
+                                    "one thing "};
   std::size_t at = std::string::npos, cop_len = 0, wh_len = 0;
   char wh = 0;
   for (const char* c : kCopula)
     for (const char* w : kWh) {
       const std::string pat = std::string(c) + w;
       const auto f = low.find(pat);
-      if (f != std::string::npos && f < at) at = f, cop_len = std::strlen(c), wh_len = std::strlen(w), wh = w[2];
+      if (f != std::string::npos && f < at)
+        at = f, cop_len = std::strlen(c), wh_len = std::strlen(w), wh = w[0] == 'w' ? w[2] : 'a';
     }
   if (at == std::string::npos || at == 0) return std::nullopt;
   // The thing: from the start of its sentence or clause.
@@ -4318,7 +4321,9 @@ std::optional<std::string> cleft_as_clause(std::string_view text) {
   // to relax" does running; "what I've been doing" is done.)
   auto aux = [&](std::size_t k) {
     const std::string w = lower(cw[k]);
-    if (in(w, {"am", "was", "were", "will", "can", "could", "would", "should", "been", "be"})) return true;
+    if (in(w, {"am", "was", "were", "will", "can", "could", "would", "should", "been", "be", "don't", "doesn't",
+               "didn't", "dont", "can't", "cannot", "don\xe2\x80\x99t", "can\xe2\x80\x99t"}))
+      return true;
     if (!in(w, {"have", "had", "do", "did", "get", "got"}) || k + 1 >= cw.size()) return false;
     const std::string n = lower(cw[k + 1]);
     return n.ends_with("ing") || n.ends_with("ed") || n == "been";

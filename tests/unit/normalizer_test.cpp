@@ -2170,3 +2170,12 @@ TEST(Normalizer, SinceDayOneIsNoChange) {
   EXPECT_TRUE(has_since(claim("Sober since 1 March 2024")));
   EXPECT_TRUE(has_since(claim("Since starting the early shift I've been turning in at 9:30.")));
 }
+
+TEST(Normalizer, SomethingIDoIsACleftToo) {
+  const Claim c = claim("The Touch Bar on MacBooks is something I really don't like.");
+  EXPECT_EQ(c.slot, "like");
+  EXPECT_EQ(c.stance, -1);
+  EXPECT_EQ(claim("Cycling is something I really enjoy").stance, 1);
+  // A shell noun is still no thing.
+  EXPECT_NE(claim("The problem is something I can fix").subject, "user");
+}
