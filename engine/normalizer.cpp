@@ -3544,7 +3544,17 @@ Claim Parser::run(std::string_view text) {
     for (const auto* seq : {&lem, &plain}) {
       if (seq == &plain && plain.size() == lem.size()) break;  // no intensifier: the same words again
       for (std::size_t i = 0; i < seq->size() && !c_.figurative; ++i)
-        if (lex_.figurative_table().match(*seq, i)) c_.figurative = true;
+        if (const auto m = lex_.figurative_table().match(*seq, i)) {
+          // "my favourite city in the whole world", "the best pizza in the
+          // world": emphasis of a superlative, not a claim about the world.
+          bool emphasis = false;
+          if (std::find(seq->begin() + static_cast<std::ptrdiff_t>(i),
+                        seq->begin() + static_cast<std::ptrdiff_t>(i + m.length), "world") !=
+              seq->begin() + static_cast<std::ptrdiff_t>(i + m.length))
+            for (std::size_t k = i >= 6 ? i - 6 : 0; k < i; ++k)
+              emphasis = emphasis || in((*seq)[k], {"favourite", "favorite", "fave", "best", "most", "good", "worst"});
+          if (!emphasis) c_.figurative = true;
+        }
     }
     if (!c_.figurative)
       c_.figurative = simile(all) || verb_simile(all) || feels_an_age(all) || hyperbolic_count(all) ||

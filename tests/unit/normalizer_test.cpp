@@ -2179,3 +2179,9 @@ TEST(Normalizer, SomethingIDoIsACleftToo) {
   // A shell noun is still no thing.
   EXPECT_NE(claim("The problem is something I can fix").subject, "user");
 }
+
+TEST(Normalizer, InTheWholeWorldAfterAFavouriteIsEmphasis) {
+  EXPECT_FALSE(claim("Buenos Aires is my favorite city in the whole world.").figurative);
+  EXPECT_FALSE(claim("They make the best pizza in the world").figurative);
+  EXPECT_TRUE(claim("I carry the weight of the world on my shoulders").figurative);
+}
