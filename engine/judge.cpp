@@ -3583,9 +3583,11 @@ std::vector<std::pair<std::string, std::string>> named_relations(const Lexicon& 
     return k >= t.size() || t[k].kind == Token::Kind::punct ||
            (t[k].is_word() && in_list(t[k].lemma, {"and", "but", "who", "since", "so", "from", "at", "in"}));
   };
-  for (std::size_t i = 1; i < t.size(); ++i) {
-    // "my <relation>", "our <relation>", "user's <relation>" (one or two words).
-    const bool owner = in_list(lemma(i - 1), {"my", "our"}) ||
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    // "my <relation>", "our <relation>", "user's <relation>" (one or two
+    // words); a note may leave the "my" out ("Wife's name is Priya").
+    const bool owner = (i == 0 && t.size() > 3 && t[1].kind == Token::Kind::possessive && lemma(2) == "name"sv) ||
+                       (i >= 1 && in_list(lemma(i - 1), {"my", "our"})) ||
                        (i >= 2 && t[i - 1].kind == Token::Kind::possessive && lemma(i - 2) == "user"sv);
     if (!owner || !t[i].is_word()) continue;
     const std::string* rel = nullptr;

@@ -1992,3 +1992,11 @@ TEST(JudgeRules, ACueThatMovesNothingBetweenTwoContextsIsNoChange) {
             "Starting next quarter, releases will go out on Wednesdays instead of Tuesdays"}})
     EXPECT_EQ(test::structural_verdict(a, b).classification, C::temporal_change) << a << " / " << b;
 }
+
+TEST(JudgeRules, ANoteOfARelationsNameNamesTheRelation) {
+  // "Wife's name is Priya" (a note without "my") against "My wife, Anjali, ...".
+  EXPECT_EQ(test::structural_verdict("Wife's name is Priya.", "My wife, Anjali, says hi.").classification,
+            C::true_contradiction);
+  EXPECT_NE(test::structural_verdict("Wife's name is Priya.", "My wife, Priya, says hi.").classification,
+            C::true_contradiction);
+}
