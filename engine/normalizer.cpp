@@ -3673,6 +3673,42 @@ Claim Parser::run(std::string_view text) {
       if (end > 0 && end < all.size()) all.erase(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(end));
     }
   }
+  // "Reception says we're up on floor six", "My wife reckons I'm lactose
+  // intolerant", "HR confirmed we do sponsor visas": a leading source and
+  // its verb of saying tell who says so; the claim is the clause after it
+  // (with a subject of its own). "User says they ...": the user.
+  if (ctx_.kind != MemoryKind::concept_ && all.size() > 3) {
+    for (std::size_t v = 1; v < all.size() && v <= 4; ++v) {
+      if (!all[v].is_word()) break;
+      const bool saying = in(all[v].text, {"says", "said", "reckons", "insists", "confirmed", "confirms"}) ||
+                          (in(all[v].text, {"tells", "told"}) && v + 1 < all.size() && all[v + 1].is_word() &&
+                           in(all[v + 1].lemma, {"me", "us"}));
+      if (!saying) continue;
+      std::size_t c = v + 1;
+      if (all[v].lemma == "tell"sv) ++c;
+      if (c < all.size() && all[c].is_word() && all[c].lemma == "that"sv) ++c;
+      if (c + 1 >= all.size() || !all[c].is_word()) break;
+      const bool user_source = v == 1 && all[0].lemma == "user"sv;
+      const std::string& l = all[c].lemma;
+      const bool clause = is_first_person(l) || in(l, {"we", "my", "our", "the", "he", "she", "there", "it"}) ||
+                          (user_source && l == "they"sv);
+      if (!clause) break;
+      // The source is no subject of the statement, nor the one it is about.
+      bool plain_source = true;
+      for (std::size_t k = 0; k < v; ++k)
+        plain_source = plain_source && all[k].is_word() && !is_first_person(all[k].lemma) && !is_aux(all[k].lemma) &&
+                       !in(all[k].lemma, {"they", "he", "she", "you", "it", "we"});
+      // (The clause has a verb of its own: not "They told us the news".)
+      bool verb = false;
+      for (std::size_t k = c + 1; k < all.size() && k <= c + 5 && !verb; ++k)
+        verb = all[k].is_word() && (is_aux(all[k].lemma) || (verb_capable(all[k]) && all[k].text != all[k].lemma &&
+                                                               !noun_capable(all[k])));
+      if (!plain_source || !verb) break;
+      all.erase(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(c));
+      if (user_source && all[0].lemma == "they"sv) all[0] = word_token("i", "i", "I");
+      break;
+    }
+  }
   // ", not seeing anyone", ", not drinking at all": a clause with neither
   // subject nor verb of its own after "not" elaborates what was just said
   // ("I'm single rn, not seeing anyone"), not a second negation of it.

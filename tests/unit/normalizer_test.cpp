@@ -2185,3 +2185,12 @@ TEST(Normalizer, InTheWholeWorldAfterAFavouriteIsEmphasis) {
   EXPECT_FALSE(claim("They make the best pizza in the world").figurative);
   EXPECT_TRUE(claim("I carry the weight of the world on my shoulders").figurative);
 }
+
+TEST(Normalizer, AReportedClauseIsTheClaim) {
+  const Claim c = claim("Reception says we're up on floor six.");
+  EXPECT_EQ(c.subject, "user");
+  EXPECT_EQ(claim("The hospital lab told me my blood group is A positive.").slot, "blood_type");
+  EXPECT_EQ(claim("My wife reckons I'm lactose intolerant.").subject, "user");
+  // A verb of saying with no clause after it is the statement itself.
+  EXPECT_EQ(claim("Dana said nothing about the move.").subject, "dana");
+}
