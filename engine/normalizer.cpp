@@ -2432,7 +2432,15 @@ std::size_t Parser::parse_subject(const Toks& t) {
       }
       return false;
     };
-    if (user_possessor && (head == "favorite"sv || head == "favourite"sv || user_attribute())) {
+    // "my birthplace", "my employer", "my religion": a noun that names a
+    // slot of the user's (not a project's, nor a verb's).
+    auto user_slot_noun = [&] {
+      if (np.size() != 1 || !np.front().is_word() || np.front().capitalised) return false;
+      const SlotDef* sd = lex_.slot(lex_.canonical(np.front().lemma));
+      return sd && sd->domain != "project"sv && noun_capable(np.front()) && !verb_capable(np.front()) &&
+             i < t.size() && t[i].is_word() && t[i].lemma == "be"sv;
+    };
+    if (user_possessor && (head == "favorite"sv || head == "favourite"sv || user_attribute() || user_slot_noun())) {
       // "my favourite colour": an attribute of the user.
       c_.subject = "user";
       attribute_ = np;
@@ -3392,7 +3400,11 @@ void Parser::parse_predicate(Toks p) {
         // is Thai" no nationality).
         const std::string attr = canon_phrase(attribute_);
         const bool favourite = attr.rfind("favorite ", 0) == 0;
-        if (c_.slot == "state"sv || c_.slot == "value"sv || c_.slot == "identity"sv || favourite) c_.slot = attr;
+        // ("My birthplace is Cork": the slot the noun names.)
+        const bool named_slot = attribute_.size() == 1 && lex_.slot(attr) && lex_.slot(attr)->domain != "project"sv;
+        if (c_.slot == "state"sv || c_.slot == "value"sv || c_.slot == "identity"sv || favourite ||
+            (named_slot && c_.slot != attr && !lex_.slot(c_.slot)))
+          c_.slot = attr;
       }
       if (negations_ % 2) c_.stance = -c_.stance;
       return;

@@ -2194,3 +2194,15 @@ TEST(Normalizer, AReportedClauseIsTheClaim) {
   // A verb of saying with no clause after it is the statement itself.
   EXPECT_EQ(claim("Dana said nothing about the move.").subject, "dana");
 }
+
+TEST(Normalizer, MyNounThatNamesAUserSlotIsThatSlot) {
+  for (const auto& [text, slot] : std::vector<std::pair<const char*, const char*>>{
+           {"My birthplace is Cork.", "birthplace"}, {"Cork is my birthplace.", "birthplace"},
+           {"My employer is Northwind Logistics.", "employer"}, {"My religion is Buddhism.", "religion"}}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.slot, slot) << text;
+  }
+  // A project's slot is not the user's.
+  EXPECT_NE(claim("My port is 8080.").subject, "user");
+}
