@@ -656,6 +656,19 @@ void Parser::subjectless_note(Toks& s) const {
     // tonight": a clause that opens with a gerund and has no finite verb is
     // the speaker's progressive ("I'm training for ...").
     subject = be = true;
+  } else if ((l0 == "up"sv || l0 == "in"sv) && s[1].is_word() &&
+             (l0 == "up"sv ? in(s[1].lemma, {"at", "by", "before", "until", "early", "late"})
+                           : in(s[1].lemma, {"bed", "perfect", "good", "great", "excellent", "decent", "poor"})) &&
+             std::none_of(s.begin() + 2, s.end(), [&](const Token& t) {
+               return t.is_word() && (is_aux(t.lemma) || is_first_person(t.lemma) ||
+                                      (t.text != t.lemma && t.text.size() > 3 &&
+                                       (t.text.back() == 's' || t.text.ends_with("ed")) &&
+                                       wn_.synsets(t.text, Pos::noun).empty() && verb_capable(t)));
+             })) {
+    // "Up at 5:45 on weekdays", "In bed by 10pm on weeknights", "In
+    // perfect health": a note of where or how the person is ("I'm up at
+    // 5:45"), with no verb or subject of its own.
+    subject = be = true;
   } else {
     // "Down to 84 kg now", "now up to 12 miles a week": where the speaker
     // has got to, a measure that changed.

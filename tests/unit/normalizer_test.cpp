@@ -2206,3 +2206,11 @@ TEST(Normalizer, MyNounThatNamesAUserSlotIsThatSlot) {
   // A project's slot is not the user's.
   EXPECT_NE(claim("My port is 8080.").subject, "user");
 }
+
+TEST(Normalizer, UpAtAndInBedNotesAreTheSpeakers) {
+  for (const char* text : {"Up at 5:45 on weekdays to catch the early train.", "In bed by 10pm on weeknights.",
+                           "In perfect health."})
+    EXPECT_EQ(claim(text).subject, "user") << text;
+  // A context before a sentence with its own subject stays a context.
+  EXPECT_NE(claim("In CI the tests run against Postgres.").subject, "user");
+}
