@@ -639,7 +639,11 @@ void Parser::subjectless_note(Toks& s) const {
     // "Employed by Northwind as an analyst", "Managed by Dana": a passive
     // note about the person ("I am employed by ...").
     subject = be = true;
-  } else if (is_prep(s[1].lemma) && s[1].lemma != "than"sv && (only(l0, Pos::adj) || only(l0, Pos::adv))) {
+  } else if (is_prep(s[1].lemma) && s[1].lemma != "than"sv &&
+             (only(l0, Pos::adj) || only(l0, Pos::adv) ||
+              // ("Hard of hearing": an adjective that is an adverb too)
+              (wn_.synsets(l0, Pos::noun).empty() && wn_.synsets(l0, Pos::verb).empty() &&
+               !wn_.synsets(l0, Pos::adj).empty() && s[1].lemma == "of"sv))) {
     subject = be = true;
   } else if (s[0].text.size() > 5 && s[0].text.ends_with("ing") && verb_capable(s[0]) &&
              // (Not a compound noun: "Reading glasses", "Boxing gloves", "Dining table".)

@@ -2214,3 +2214,7 @@ TEST(Normalizer, UpAtAndInBedNotesAreTheSpeakers) {
   // A context before a sentence with its own subject stays a context.
   EXPECT_NE(claim("In CI the tests run against Postgres.").subject, "user");
 }
+
+TEST(Normalizer, HardOfHearingIsTheSpeakers) {
+  EXPECT_EQ(claim("Hard of hearing; prefers captions on all videos.").subject, "user");
+}
