@@ -643,7 +643,9 @@ void Parser::subjectless_note(Toks& s) const {
              (only(l0, Pos::adj) || only(l0, Pos::adv) ||
               // ("Hard of hearing": an adjective that is an adverb too)
               (wn_.synsets(l0, Pos::noun).empty() && wn_.synsets(l0, Pos::verb).empty() &&
-               !wn_.synsets(l0, Pos::adj).empty() && s[1].lemma == "of"sv))) {
+               !wn_.synsets(l0, Pos::adj).empty() && s[1].lemma == "of"sv &&
+               !in(l0, {"most", "many", "much", "some", "all", "half", "few", "several", "each", "both", "any",
+                        "none", "more", "less", "least", "plenty", "lot"})))) {  // ("Most of our services ...")
     subject = be = true;
   } else if (s[0].text.size() > 5 && s[0].text.ends_with("ing") && verb_capable(s[0]) &&
              // (Not a compound noun: "Reading glasses", "Boxing gloves", "Dining table".)
