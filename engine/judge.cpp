@@ -746,6 +746,20 @@ bool scopes_contrasted(const Lexicon& lex, const ClaimScope& a, const ClaimScope
   return false;
 }
 
+/// Whether the incoming claim's change cues move it from one context to
+/// another ("moves to Wednesdays", "switched to", "since", "as of", a
+/// future "starting ..."), rather than only naming an act. ("From November
+/// to April" is a range, no move.)
+bool replacing_cue(const Lexicon& lex, const Claim& b) {
+  for (const auto& cue : b.change_cues) {
+    const CueDef* d = lex.cue_by_phrase(cue);
+    if ((d && d->kind == CueKind::move) || cue == "since"sv || cue == "as of"sv || cue == "from now on"sv ||
+        cue == "switch to"sv || (cue == "start"sv && b.tense == Tense::future))
+      return true;
+  }
+  return false;
+}
+
 /// Of a denial against an affirmation (stances opposed), whether the denial
 /// is qualified by a context the affirmation does not share.
 bool scoped_denial(const Claim& a, const Claim& b) {
@@ -2618,6 +2632,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (const std::string days = !b.additive && !r.temporal && topic ? event_days(lex, a, b) : std::string();
         !days.empty())
       return different_days(a.subject, days);
+    if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive && !b_hist && replacing_cue(lex, b) &&
+        (topic || contrasted)) {
+      // "Sophie's ballet class is Saturday mornings" / "From next term,
+      // Sophie's ballet moves to Sunday afternoons": moved, not a second context.
+      r.cls = Classification::temporal_change;
+      r.conf = 0.7;
+      r.temporal = true;
+      r.why = "The incoming statement moves " + subject_phrase(a.subject) + " to another context (" +
+              scope_text(b.scope) + "), so the existing memory is now in the past.";
+      return r;
+    }
     if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive &&
         (topic || contrasted || (person && !generic_domain && a.domain == b.domain))) {
       // One thing said of in two disjoint contexts, in other words
@@ -3310,14 +3335,7 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
   // switched to a four-day week", "as of this sprint" do replace).
   if (an.cls == Classification::temporal_change && an.conf < lex.high_confidence() && !b.additive &&
       (scopes_contrasted(lex, a.scope, b.scope) || where_contrasted())) {
-    bool replacing = false;
-    for (const auto& cue : b.change_cues) {
-      const CueDef* d = lex.cue_by_phrase(cue);
-      replacing = replacing || (d && d->kind == CueKind::move) || cue == "since"sv || cue == "as of"sv ||
-                  cue == "from now on"sv || cue == "from"sv || cue == "switch to"sv ||
-                  (cue == "start"sv && b.tense == Tense::future);  // "Starting next quarter, releases will ..."
-    }
-    if (!replacing) {
+    if (!replacing_cue(lex, b)) {
       an.cls = Classification::context_dependent;
       an.temporal = false;
       an.conf = std::min(0.6, std::max(0.0, lex.high_confidence() - 0.05));

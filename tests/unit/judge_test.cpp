@@ -2000,3 +2000,15 @@ TEST(JudgeRules, ANoteOfARelationsNameNamesTheRelation) {
   EXPECT_NE(test::structural_verdict("Wife's name is Priya.", "My wife, Priya, says hi.").classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, MovedToAnotherContextIsAChange) {
+  EXPECT_EQ(test::structural_verdict("Sophie's ballet class is Saturday mornings.",
+                                     "From next term, Sophie's ballet moves to Sunday afternoons.")
+                .classification,
+            C::temporal_change);
+  // A range of months is a second context, not a move.
+  EXPECT_EQ(test::structural_verdict("Swims in the lake every day in summer.",
+                                     "From November to April I don't go anywhere near the lake.")
+                .classification,
+            C::context_dependent);
+}
