@@ -2922,8 +2922,13 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
       c_.count = np.front().number;
       np.erase(np.begin(), np.begin() + 2);
     }
-    // A leading number before a noun is a count ("two kids").
-    if (np.size() > 1 && np.front().kind == Token::Kind::number) {
+    // A leading number before a noun is a count ("two kids"), but not a
+    // house number ("27 Elm Road": the address).
+    const bool street = np.size() > 2 && np[1].is_word() && np[1].capitalised && np.back().is_word() &&
+                        in(np.back().lemma, {"road", "street", "lane", "avenue", "drive", "close", "way", "place",
+                                             "crescent", "terrace", "st", "rd", "ave", "gardens", "square", "row",
+                                             "court", "grove", "hill", "boulevard", "blvd"});
+    if (np.size() > 1 && np.front().kind == Token::Kind::number && !street) {
       c_.count = np.front().number;
       np.erase(np.begin());
     }
@@ -2935,7 +2940,7 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
     // "iPhone 12"), unless it is "version", "port" and the like in lower case.
     const bool named = number && np.size() >= 2 && &np.back() == number && np[np.size() - 2].is_word() &&
                        np[np.size() - 2].capitalised && np.front().capitalised;
-    if (number && np.size() <= 3 && !named) {
+    if (number && np.size() <= 3 && !named && !street) {
       values.push_back(number->text);
     } else {
       values.push_back(canon_phrase(np));

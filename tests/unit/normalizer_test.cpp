@@ -2218,3 +2218,8 @@ TEST(Normalizer, UpAtAndInBedNotesAreTheSpeakers) {
 TEST(Normalizer, HardOfHearingIsTheSpeakers) {
   EXPECT_EQ(claim("Hard of hearing; prefers captions on all videos.").subject, "user");
 }
+
+TEST(Normalizer, AHouseNumberIsPartOfTheAddress) {
+  EXPECT_EQ(claim("We live at 27 Elm Road.").values, std::vector<std::string>{"27 elm road"});
+  EXPECT_EQ(claim("I have 2 kids").count, 2.0);
+}
