@@ -2376,9 +2376,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       }
       if (!main_verb) {
         // The words of the whole statement, unless one makes the thing a
-        // substitute ("I drink oat milk").
+        // substitute ("I drink oat milk"), or the statement is itself a
+        // holder's ("Being coeliac, I can't eat wheat": a condition told,
+        // not a thing eaten).
         bool exempt = false;
         for (const auto& k : doer.keywords) exempt = exempt || lex.is_exclusion_exempt(k);
+        for (const auto& other : lex.exclusions())
+          for (const auto& v : doer.values)
+            exempt = exempt || (other.holder.rfind("slot:", 0) != 0 && holder_value(wn, v, other.holder));
         if (exempt) continue;
         for (const auto& k : doer.keywords)
           if (!listed(k) && k != holder.slot) things.push_back(k);
@@ -2944,7 +2949,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // silenced" / "repaired or muted".)
   auto echoed = [&](const std::string& w, const std::vector<std::string>& other) {
     for (const auto& o : other)
-      if (wn_fast::fast_synonyms(wn, w, o, Pos::verb, 3) || wn_fast::fast_synonyms(wn, w, o, Pos::noun, 2)) return true;
+      if (wn_fast::fast_synonyms(wn, w, o, Pos::verb, 3) || wn_fast::fast_synonyms(wn, w, o, Pos::noun, 2) ||
+          wn_fast::fast_is_a(wn, w, o, 10, 1) || wn_fast::fast_is_a(wn, o, w, 10, 1))  // ("mate" is a "friend")
+        return true;
     return false;
   };
   for (const auto& k : a.keywords)

@@ -760,11 +760,25 @@ void Parser::parent_of(Toks& s) const {
   else if (k + 1 < s.size() && s[k].is_word() && s[k].lemma == "i"sv && s[k + 1].is_word() &&
            in(s[k + 1].text, {"am", "'m", "m"}))
     k += 2;  // (not "I was a mum of two by 25")
-  if (k < s.size() && s[k].is_word() && in(s[k].lemma, {"a", "an"})) ++k;
+  else if (k + 1 < s.size() && s[k].is_word() && s[k].lemma == "user"sv && s[k + 1].is_word() && s[k + 1].text == "is"sv)
+    k += 2;  // "User is a parent of two kids"
+  if (k < s.size() && s[k].is_word() && in(s[k].lemma, {"a", "an", "the"})) ++k;
   if (k + 2 >= s.size() || !s[k].is_word() || !in(lex_.canonical(s[k].lemma), {"mother", "father", "parent"}) ||
-      !s[k + 1].is_word() || s[k + 1].lemma != "of"sv || s[k + 2].kind != Token::Kind::number)
+      !s[k + 1].is_word() || s[k + 1].lemma != "of"sv)
     return;
-  Toks out{word_token("i", "i", "i"), word_token("have", "have", "have"), s[k + 2],
+  // "mum of three"; "mum of an only child" is one.
+  std::size_t c = k + 2;
+  if (c < s.size() && s[c].is_word() && in(s[c].lemma, {"a", "an"})) ++c;
+  Token n = s[k + 2];
+  if (s[k + 2].kind != Token::Kind::number) {
+    if (c + 1 >= s.size() || !s[c].is_word() || s[c].lemma != "only"sv || !s[c + 1].is_word() ||
+        lex_.canonical(s[c + 1].lemma) != "child"sv)
+      return;
+    n = word_token("1", "1", "1");
+    n.kind = Token::Kind::number;
+    n.number = 1;
+  }
+  Toks out{word_token("i", "i", "i"), word_token("have", "have", "have"), n,
            word_token("children", "child", "children")};
   s.swap(out);
 }
@@ -3707,6 +3721,31 @@ Claim Parser::run(std::string_view text) {
         }
       }
       if (end > 0 && end < all.size()) all.erase(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(end));
+    }
+  }
+  // "Being left-handed, I ...", "being six foot two I'm always stuck ...",
+  // "Being coeliac means ...": a leading "being" clause says what the
+  // speaker is ("I'm left-handed."), and what follows is a sentence of its own.
+  if (ctx_.kind != MemoryKind::concept_ && all.size() > 3 && all[0].is_word() && all[0].text == "being"sv) {
+    std::size_t j = 1;
+    while (j < all.size() && j < 10) {
+      const Token& x = all[j];
+      if (x.kind == Token::Kind::punct || (x.is_word() && is_first_person(x.lemma)) ||
+          (j > 1 && x.is_word() && in(x.text, {"means", "has", "is", "feels", "makes", "gives", "was", "meant", "had"})))
+        break;
+      ++j;
+    }
+    if (j >= 2 && j < all.size()) {
+      Toks out{word_token("i", "i", "I"), word_token("am", "be", "am")};
+      out.insert(out.end(), all.begin() + 1, all.begin() + static_cast<std::ptrdiff_t>(j));
+      Token stop;
+      stop.kind = Token::Kind::punct;
+      stop.text = stop.lemma = stop.surface = ".";
+      out.push_back(stop);
+      std::size_t r = j;
+      if (all[r].kind == Token::Kind::punct && all[r].text == ","sv) ++r;
+      out.insert(out.end(), all.begin() + static_cast<std::ptrdiff_t>(r), all.end());
+      all.swap(out);
     }
   }
   // "Reception says we're up on floor six", "My wife reckons I'm lactose

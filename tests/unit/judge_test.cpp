@@ -2012,3 +2012,16 @@ TEST(JudgeRules, MovedToAnotherContextIsAChange) {
                 .classification,
             C::context_dependent);
 }
+
+TEST(JudgeRules, AHoldersOwnStatementIsNoThingConsumed) {
+  // "Being coeliac, I can't eat wheat" tells the condition; its words are no wheat eaten.
+  EXPECT_NE(test::structural_verdict("I've been gluten-free for years because of coeliac disease.",
+                                     "Being coeliac, I can't eat wheat, barley or rye.")
+                .classification,
+            C::true_contradiction);
+  // A word the other side says as a kind of it is no difference ("mates" are friends).
+  EXPECT_NE(test::structural_verdict("My birthday is on the 14th of March, so my friends always bring pies.",
+                                     "Being born on March 14 means every year my mates turn up with pies.")
+                .classification,
+            C::true_contradiction);
+}

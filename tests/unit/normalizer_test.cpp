@@ -2223,3 +2223,16 @@ TEST(Normalizer, AHouseNumberIsPartOfTheAddress) {
   EXPECT_EQ(claim("We live at 27 Elm Road.").values, std::vector<std::string>{"27 elm road"});
   EXPECT_EQ(claim("I have 2 kids").count, 2.0);
 }
+
+TEST(Normalizer, ALeadingBeingClauseSaysWhatTheSpeakerIs) {
+  EXPECT_EQ(claim("Being right-handed, those left-handed scissors are useless to me.").slot, "handedness");
+  EXPECT_EQ(claim("being five foot six I always end up in the front row of group photos").slot, "height");
+  EXPECT_EQ(claim("Being born and raised in Gdansk, I'll always support Lechia.").slot, "birthplace");
+  // A mum of an only child has one child; a note's "User is a parent of two kids", two.
+  const Claim one = claim("Being the mum of an only child, how do I make sure she doesn't get lonely on holidays?");
+  ASSERT_TRUE(one.count.has_value());
+  EXPECT_EQ(*one.count, 1.0);
+  const Claim two = claim("User is a parent of two kids.");
+  ASSERT_TRUE(two.count.has_value());
+  EXPECT_EQ(*two.count, 2.0);
+}
