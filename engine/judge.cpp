@@ -105,6 +105,24 @@ std::optional<std::pair<std::string, std::string>> versioned(const std::string& 
   return std::pair{v.substr(0, sp), num};
 }
 
+/// Whether two names of versioned values are one name: equal, or one the
+/// other with at most three more characters ("postgres" / "postgresql",
+/// "node" / "node.js"; not "java" / "javascript").
+bool same_version_name(const std::string& x, const std::string& y) {
+  const std::string& a = x.size() <= y.size() ? x : y;
+  const std::string& b = x.size() <= y.size() ? y : x;
+  return !a.empty() && b.compare(0, a.size(), a) == 0 && b.size() - a.size() <= 3;
+}
+
+/// Whether two version numbers can name one release: equal, or one a
+/// release line of the other ("3" / "3.11", "18" / "18.17").
+bool same_release(const std::string& x, const std::string& y) {
+  if (x == y) return true;
+  const std::string& a = x.size() <= y.size() ? x : y;
+  const std::string& b = x.size() <= y.size() ? y : x;
+  return b.size() > a.size() && b.compare(0, a.size(), a) == 0 && b[a.size()] == '.';
+}
+
 /// A present-time cue that only contrasts with another time ("now",
 /// "currently", "these days"), unlike one naming when the new state began
 /// ("since", "as of", "from now on").
@@ -466,14 +484,16 @@ class Comparer {
     // 16" / "postgresql 14"), or a number against the name with one: the
     // numbers decide.
     if (const auto va = versioned(a), vb = versioned(b); va || vb) {
-      auto same_name = [](const std::string& x, const std::string& y) {
-        return x.rfind(y, 0) == 0 || y.rfind(x, 0) == 0;
-      };
-      if (va && vb && same_name(va->first, vb->first)) return va->second == vb->second ? ValueRel::equal : ValueRel::exclusive;
+      if (va && vb && same_version_name(va->first, vb->first)) {
+        if (va->second == vb->second) return ValueRel::equal;
+        if (same_release(va->second, vb->second))
+          return va->second.size() > vb->second.size() ? ValueRel::specific_a : ValueRel::specific_b;
+        return ValueRel::exclusive;
+      }
       if (va && numeric(b) && b.find(' ') == std::string::npos)
-        return va->second == b ? ValueRel::equal : ValueRel::exclusive;
+        return va->second == b ? ValueRel::equal : same_release(va->second, b) ? ValueRel::different : ValueRel::exclusive;
       if (vb && numeric(a) && a.find(' ') == std::string::npos)
-        return vb->second == a ? ValueRel::equal : ValueRel::exclusive;
+        return vb->second == a ? ValueRel::equal : same_release(vb->second, a) ? ValueRel::different : ValueRel::exclusive;
     }
     if (numeric(a) || numeric(b)) {
       const auto qa = quantity_of(a), qb = quantity_of(b);
@@ -916,13 +936,17 @@ void version_numbers(const Claim& a, const Claim& b, std::vector<Quantity>& qa, 
     if (auto x = quantity_of(v.second)) q = {*x};
   };
   if (va && vb) {
-    if (va->first.rfind(vb->first, 0) != 0 && vb->first.rfind(va->first, 0) != 0) return;
+    if (!same_version_name(va->first, vb->first) || same_release(va->second, vb->second)) return;
     if (qa.empty()) fill(*va, qa);
     if (qb.empty()) fill(*vb, qb);
     return;
   }
-  if (va && qa.empty() && qb.size() == 1 && qb.front().unit.empty() && numeric(b.values.front())) fill(*va, qa);
-  if (vb && qb.empty() && qa.size() == 1 && qa.front().unit.empty() && numeric(a.values.front())) fill(*vb, qb);
+  if (va && qa.empty() && qb.size() == 1 && qb.front().unit.empty() && numeric(b.values.front()) &&
+      !same_release(va->second, b.values.front()))
+    fill(*va, qa);
+  if (vb && qb.empty() && qa.size() == 1 && qa.front().unit.empty() && numeric(a.values.front()) &&
+      !same_release(vb->second, a.values.front()))
+    fill(*vb, qb);
 }
 
 /// Whether two lists of quantities (of one unit) share an amount.
@@ -2015,7 +2039,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
             same_thing = same_thing || (!numeric(x) && same_word(x, y));
             // One name with two numbers ("postgres 14" / "postgres 16").
             const auto vx = versioned(x), vy = versioned(y);
-            same_thing = same_thing || (vx && vy && (vx->first.rfind(vy->first, 0) == 0 || vy->first.rfind(vx->first, 0) == 0));
+            same_thing = same_thing || (vx && vy && same_version_name(vx->first, vy->first));
           }
         if (ca && cb && ca->unit.empty() && cb->unit.empty() && same_thing) qa = {*ca}, qb = {*cb};
       }
@@ -2637,14 +2661,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (const std::string days = !b.additive && !r.temporal && topic ? event_days(lex, a, b) : std::string();
         !days.empty())
       return different_days(a.subject, days);
-    if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive && !b_hist && replacing_cue(lex, b) &&
-        (topic || contrasted)) {
+    if (scopes_disjoint(lex, a.scope, b.scope) && !b.additive && !b_hist && replacing_cue(lex, b) && topic &&
+        a.subject != "user"sv) {
       // "Sophie's ballet class is Saturday mornings" / "From next term,
-      // Sophie's ballet moves to Sunday afternoons": moved, not a second context.
+      // Sophie's ballet moves to Sunday afternoons": moved, not a second
+      // context. (Not for the user, of whom two statements on two days say
+      // two things: "I go to the office on Mondays" / "I've worked from
+      // home on Fridays since 2020".)
       r.cls = Classification::temporal_change;
       r.conf = 0.7;
       r.temporal = true;
-      r.why = "The incoming statement moves " + subject_phrase(a.subject) + " to another context (" +
+      r.why = "The incoming statement moves what the existing memory says to another context (" +
               scope_text(b.scope) + "), so the existing memory is now in the past.";
       return r;
     }
@@ -2767,8 +2794,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const bool atomic = words_of(va).size() <= 3 && words_of(vb).size() <= 3;
       // (Two versions of one name are two numbers: "python 3.11" / "python 3.9".)
       const auto ver_a = versioned(va), ver_b = versioned(vb);
-      const bool one_name = ver_a && ver_b && (ver_a->first.rfind(ver_b->first, 0) == 0 ||
-                                                ver_b->first.rfind(ver_a->first, 0) == 0);
+      const bool one_name = ver_a && ver_b && a.values.size() == 1 && b.values.size() == 1 &&
+                            same_version_name(ver_a->first, ver_b->first) &&
+                            !same_release(ver_a->second, ver_b->second);
       const bool both_numeric = (numeric(va) && numeric(vb)) || one_name;
       if (b.additive || a.additive) {
         // "... in eu-west-1 as well": a further value, not a replacement.

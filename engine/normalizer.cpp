@@ -1252,7 +1252,11 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     // is a second verb of the same subject, a clause of its own.
     if (!starts && l == "and"sv && nx.is_word() && nx.text != nx.lemma && nx.text.size() > 3 && nx.text.back() == 's' &&
         verb_capable(nx) && !is_aux(nx.lemma) && i + 2 < s.size() && s[i + 2].is_word() &&
-        (in(s[i + 2].lemma, {"the", "a", "an", "his", "her", "their", "its", "my", "our"}) ||
+        ((in(s[i + 2].lemma, {"the", "a", "an", "his", "her", "their", "its", "my", "our"}) &&
+          // ("spiders and snakes the most", "cats and dogs a little")
+          !(noun_capable(nx) && (in(s[i + 2].lemma, {"a", "an"}) ||
+                                 (i + 3 < s.size() && s[i + 3].is_word() &&
+                                  in(s[i + 3].lemma, {"most", "least", "best", "worst", "same", "first", "last"}))))) ||
          (is_prep(s[i + 2].lemma) && !noun_capable(nx))))  // ("cats and dogs in the house")
       starts = true;
     // "I really dislike running and never do it": "never" with a verb.
@@ -2160,7 +2164,11 @@ std::size_t Parser::parse_subject(const Toks& t) {
     // A leading adverb is no subject ("Finally sold the Focus", "Honestly I
     // ..."): the clause starts after it. A negating one still negates
     // ("Never been a smoker").
-    if (lex_.is_negator(l0)) ++negations_;
+    // ("Never been happier" is the opposite of a denial.)
+    const bool comparative = t.size() > 2 && t[1].is_word() && t[1].lemma == "be"sv && t[2].is_word() &&
+                             t[2].text.size() > 4 && t[2].text.ends_with("er") && t[2].text != t[2].lemma &&
+                             !wn_.synsets(t[2].lemma, Pos::adj).empty();
+    if (lex_.is_negator(l0) && !comparative) ++negations_;
     Toks rest(t.begin() + 1, t.end());
     return 1 + parse_subject(rest);
   }
@@ -2470,8 +2478,13 @@ std::size_t Parser::parse_subject(const Toks& t) {
     auto user_slot_noun = [&] {
       if (np.size() != 1 || !np.front().is_word() || np.front().capitalised) return false;
       const SlotDef* sd = lex_.slot(lex_.canonical(np.front().lemma));
+      // Only before a name ("My employer is Acme", not "My employer is very
+      // flexible", "... is a big bank", "... is based in Leeds").
+      std::size_t n = i + 1;
+      if (n < t.size() && t[n].is_word() && t[n].lemma == "the"sv) ++n;
       return sd && sd->domain != "project"sv && noun_capable(np.front()) && !verb_capable(np.front()) &&
-             i < t.size() && t[i].is_word() && t[i].lemma == "be"sv;
+             i < t.size() && t[i].is_word() && t[i].lemma == "be"sv && n < t.size() && t[n].is_word() &&
+             t[n].capitalised;
     };
     if (user_possessor && (head == "favorite"sv || head == "favourite"sv || user_attribute() || user_slot_noun())) {
       // "my favourite colour": an attribute of the user.
@@ -2806,6 +2819,8 @@ bool Parser::stance_noun(const Toks& rest) {
     return false;
   }
   if (subject_person_ || c_.subject.empty() || c_.subject_kind != SubjectKind::present) return false;
+  // (A context taken for the subject is no thing: "Summer is easily my favourite season".)
+  if (c_.subject == "environment"sv) return false;
   // "(one of) my favourite (snacks)", "(not) my thing / my cup of tea".
   // Also "another (one) of my favourites", "another favourite of mine",
   // "my other favourite".
@@ -3723,6 +3738,15 @@ Claim Parser::run(std::string_view text) {
       if (end > 0 && end < all.size()) all.erase(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(end));
     }
   }
+  // "Who says I'm lazy?", "Nobody says I'm allergic to nuts": a questioned
+  // or denied saying asserts nothing of the speaker; the claim is the
+  // saying's only (precision first: no fact either way).
+  if (all.size() > 2 && all[0].is_word() && (in(all[0].lemma, {"who", "nobody"}) ||
+                                             (all[0].lemma == "no"sv && all[1].is_word() && all[1].lemma == "one"sv))) {
+    const std::size_t v = all[0].lemma == "no"sv ? 2 : 1;
+    if (v < all.size() && all[v].is_word() && in(all[v].text, {"says", "said", "thinks", "claims", "reckons"}))
+      all.erase(all.begin() + static_cast<std::ptrdiff_t>(v) + 1, all.end());
+  }
   // "Being left-handed, I ...", "being six foot two I'm always stuck ...",
   // "Being coeliac means ...": a leading "being" clause says what the
   // speaker is ("I'm left-handed."), and what follows is a sentence of its own.
@@ -3730,12 +3754,16 @@ Claim Parser::run(std::string_view text) {
     std::size_t j = 1;
     while (j < all.size() && j < 10) {
       const Token& x = all[j];
-      if (x.kind == Token::Kind::punct || (x.is_word() && is_first_person(x.lemma)) ||
-          (j > 1 && x.is_word() && in(x.text, {"means", "has", "is", "feels", "makes", "gives", "was", "meant", "had"})))
-        break;
+      if (x.kind == Token::Kind::punct || (x.is_word() && is_first_person(x.lemma))) break;
       ++j;
     }
-    if (j >= 2 && j < all.size()) {
+    // Only before the speaker's own clause ("Being left-handed, I ...");
+    // "Being single has its perks", "Being a nurse means long shifts" say
+    // nothing of the speaker.
+    std::size_t r0 = j;
+    if (r0 < all.size() && all[r0].kind == Token::Kind::punct && all[r0].text == ","sv) ++r0;
+    const bool speaker_next = r0 < all.size() && all[r0].is_word() && is_first_person(all[r0].lemma);
+    if (j >= 2 && j < all.size() && speaker_next) {
       Toks out{word_token("i", "i", "I"), word_token("am", "be", "am")};
       out.insert(out.end(), all.begin() + 1, all.begin() + static_cast<std::ptrdiff_t>(j));
       Token stop;
@@ -3755,7 +3783,8 @@ Claim Parser::run(std::string_view text) {
   if (ctx_.kind != MemoryKind::concept_ && all.size() > 3) {
     for (std::size_t v = 1; v < all.size() && v <= 4; ++v) {
       if (!all[v].is_word()) break;
-      const bool saying = in(all[v].text, {"says", "said", "reckons", "insists", "confirmed", "confirms"}) ||
+      // (Not an opinion: "My mum reckons I'm lactose intolerant" is hers.)
+      const bool saying = in(all[v].text, {"says", "said", "confirmed", "confirms"}) ||
                           (in(all[v].text, {"tells", "told"}) && v + 1 < all.size() && all[v + 1].is_word() &&
                            in(all[v + 1].lemma, {"me", "us"}));
       if (!saying) continue;
@@ -3772,7 +3801,9 @@ Claim Parser::run(std::string_view text) {
       bool plain_source = true;
       for (std::size_t k = 0; k < v; ++k)
         plain_source = plain_source && all[k].is_word() && !is_first_person(all[k].lemma) && !is_aux(all[k].lemma) &&
-                       !in(all[k].lemma, {"they", "he", "she", "you", "it", "we"});
+                       !lex_.is_negator(all[k].lemma) && !lex_.is_none_quantifier(all[k].lemma) &&
+                       !in(all[k].lemma, {"they", "he", "she", "you", "it", "we", "who", "what", "nobody", "no",
+                                          "never", "anyone", "everyone", "someone"});
       // (The clause has a verb of its own: not "They told us the news".)
       bool verb = false;
       for (std::size_t k = c + 1; k < all.size() && k <= c + 5 && !verb; ++k)
@@ -3943,7 +3974,11 @@ Claim Parser::run(std::string_view text) {
   // through": the speaker got divorced, as "I got divorced in May" says.
   if (ctx_.kind != MemoryKind::concept_ && sent.size() > 3 && sent[0].is_word() &&
       in(sent[0].lemma, {"the", "my", "our"}) && sent[1].is_word() && sent[1].lemma == "divorce"sv) {
-    for (std::size_t k = 2; k + 1 < sent.size() && k < 7; ++k) {
+    // (Between "divorce" and its verb only "from <name>": not "the divorce
+    // of my parents"; and not "finalised for my sister".)
+    std::size_t k0 = 2;
+    if (k0 < sent.size() && sent[k0].is_word() && sent[k0].lemma == "from"sv) k0 += 2;
+    for (std::size_t k = k0; k + 1 < sent.size() && k < k0 + 2; ++k) {
       if (!sent[k].is_word() || sent[k].lemma != "be"sv) {
         if (sent[k].is_word() && (sent[k].lemma == "come"sv || sent[k].lemma == "go"sv) && sent[k + 1].is_word() &&
             sent[k + 1].lemma == "through"sv) {
@@ -3954,6 +3989,7 @@ Claim Parser::run(std::string_view text) {
                                                                     "final", "through", "official", "done", "complete"}))) {
         continue;
       }
+      if (k + 2 < sent.size() && sent[k + 2].is_word() && in(sent[k + 2].lemma, {"for", "between"})) break;
       sent.erase(sent.begin(), sent.begin() + static_cast<std::ptrdiff_t>(k) + 2);
       sent.insert(sent.begin(), {word_token("i", "i", "I"), word_token("got", "get", "got"),
                                  word_token("divorced", "divorce", "divorced")});
@@ -4443,8 +4479,12 @@ std::optional<std::string> cleft_as_clause(std::string_view text) {
   auto aux = [&](std::size_t k) {
     const std::string w = lower(cw[k]);
     if (in(w, {"am", "was", "were", "will", "can", "could", "would", "should", "been", "be", "don't", "doesn't",
-               "didn't", "dont", "can't", "cannot", "don\xe2\x80\x99t", "can\xe2\x80\x99t"}))
+               "didn't", "dont", "can't", "cannot", "don\xe2\x80\x99t", "can\xe2\x80\x99t", "won't", "wont",
+               "won\xe2\x80\x99t"}))
       return true;
+    // "used to" ("Tennis is something I used to play"), both words.
+    if (w == "used" && k + 1 < cw.size() && lower(cw[k + 1]) == "to") return true;
+    if (w == "to" && k > 0 && lower(cw[k - 1]) == "used") return true;
     if (!in(w, {"have", "had", "do", "did", "get", "got"}) || k + 1 >= cw.size()) return false;
     const std::string n = lower(cw[k + 1]);
     return n.ends_with("ing") || n.ends_with("ed") || n == "been";

@@ -2025,3 +2025,30 @@ TEST(JudgeRules, AHoldersOwnStatementIsNoThingConsumed) {
                 .classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, ReviewMendsOfTheThirtiethKeepOrdinarySentencesApart) {
+  // None of these is a contradiction or a change.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I don't have diabetes", "My doctor never said I have diabetes"},
+           {"I'm not allergic to nuts", "Nobody says I'm allergic to nuts"},
+           {"I'm not lazy", "Who says I'm lazy?"},
+           {"I'm not lactose intolerant", "My mum reckons I'm lactose intolerant"},
+           {"My employer is Acme", "My employer is very flexible about remote work"},
+           {"My religion is Buddhism", "My religion is important to me"},
+           {"I live in London", "My employer is based in Leeds"},
+           {"I'm married", "Being single has its perks"},
+           {"We use Python 3.11", "We use Python 3.11 and Redis 7"},
+           {"We use Java 8", "We use JavaScript 6"},
+           {"We run Python 3", "We run Python 3.11"},
+           {"I'm married to Sam", "The divorce of my parents was finalised when I was 5"},
+           {"I'm married", "The divorce was finalised for my sister last week"},
+           {"I go to the office on Mondays", "I've worked from home on Fridays since 2020"},
+           {"I'm happy", "Never been happier"}}) {
+    const auto v = test::structural_verdict(a, b);
+    EXPECT_NE(v.classification, C::true_contradiction) << a << " / " << b;
+    EXPECT_NE(v.classification, C::temporal_change) << a << " / " << b;
+  }
+  // A season as the subject is no thing.
+  EXPECT_NE(test::structural_verdict("Summer is easily my favourite season", "My favourite season is summer").classification,
+            C::true_contradiction);
+}

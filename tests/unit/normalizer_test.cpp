@@ -2190,7 +2190,10 @@ TEST(Normalizer, AReportedClauseIsTheClaim) {
   const Claim c = claim("Reception says we're up on floor six.");
   EXPECT_EQ(c.subject, "user");
   EXPECT_EQ(claim("The hospital lab told me my blood group is A positive.").slot, "blood_type");
-  EXPECT_EQ(claim("My wife reckons I'm lactose intolerant.").subject, "user");
+  // An opinion, a denied or a questioned saying is no fact of the speaker's.
+  EXPECT_NE(claim("My mum reckons I'm lactose intolerant.").slot, "identity");
+  EXPECT_NE(claim("My doctor never said I have diabetes").stance, 1);
+  EXPECT_NE(claim("Who says I'm lazy?").subject, "user");
   // A verb of saying with no clause after it is the statement itself.
   EXPECT_EQ(claim("Dana said nothing about the move.").subject, "dana");
 }
@@ -2235,4 +2238,12 @@ TEST(Normalizer, ALeadingBeingClauseSaysWhatTheSpeakerIs) {
   const Claim two = claim("User is a parent of two kids.");
   ASSERT_TRUE(two.count.has_value());
   EXPECT_EQ(*two.count, 2.0);
+}
+
+TEST(Normalizer, ReviewMendsOfTheThirtiethParses) {
+  // A noun list before "the most" is no second clause.
+  const Claim c = claim("I hate spiders and snakes the most");
+  EXPECT_NE(std::find(c.values.begin(), c.values.end(), "snake"), c.values.end());
+  // "used to" inside a cleft stays with its verb: the claim is history.
+  EXPECT_TRUE(claim("Tennis is something I used to play").history);
 }
