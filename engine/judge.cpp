@@ -2334,6 +2334,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       return holder.object == ex.means_thing;
     };
     std::vector<std::string> banned;
+    // Whether the doer's own values name a holder (computed once, when asked).
+    std::optional<bool> doer_holder;
+    auto doer_holds = [&] {
+      if (!doer_holder) {
+        doer_holder = false;
+        for (const auto& other : lex.exclusions())
+          for (const auto& v : doer.values)
+            if (other.holder.rfind("slot:", 0) != 0 && holder_value(wn, v, other.holder)) doer_holder = true;
+      }
+      return *doer_holder;
+    };
     for (const auto& ex : lex.exclusions()) {
       const bool by_slot = ex.holder.size() >= 5 && std::memcmp(ex.holder.data(), "slot:", 5) == 0;
       const bool denial = !by_slot && denies_meaning(ex);
@@ -2403,11 +2414,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         // substitute ("I drink oat milk"), or the statement is itself a
         // holder's ("Being coeliac, I can't eat wheat": a condition told,
         // not a thing eaten).
-        bool exempt = false;
+        bool exempt = doer_holds();
         for (const auto& k : doer.keywords) exempt = exempt || lex.is_exclusion_exempt(k);
-        for (const auto& other : lex.exclusions())
-          for (const auto& v : doer.values)
-            exempt = exempt || (other.holder.rfind("slot:", 0) != 0 && holder_value(wn, v, other.holder));
         if (exempt) continue;
         for (const auto& k : doer.keywords)
           if (!listed(k) && k != holder.slot) things.push_back(k);
