@@ -1501,6 +1501,31 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
   return false;
 }
 
+/// Two values that exclude each other as kinds: exclusive by the lexicon or
+/// WordNet, or by their heads ("a beagle" / "a pure-bred border collie"), or
+/// kinds of one kind a few steps up ("beagle" / "collie": dogs).
+bool kinds_exclude(const Lexicon& lex, const Comparer& cmp, const std::string& x, const std::string& y) {
+  const ValueRel rel = cmp.values(x, y);
+  if (rel != ValueRel::different) return rel == ValueRel::exclusive;
+  const auto hx = words_of(x), hy = words_of(y);
+  if (hx.empty() || hy.empty() || hx.back() == hy.back()) return false;
+  if ((hx.size() > 1 || hy.size() > 1) && cmp.values(hx.back(), hy.back()) == ValueRel::exclusive) return true;
+  return wn_fast::close_siblings(lex.wordnet(), hx.back(), hy.back(), 3);
+}
+
+/// Two values WordNet knows as nouns of kinds that do not exclude each other
+/// ("a beagle" / "a good boy"): both can be said of one thing. (Only of one
+/// of the speaker's own people or animals: a setting's value is a name, "main"
+/// / "master", however WordNet files it.)
+bool known_unrelated_kinds(const Lexicon& lex, const Comparer& cmp, const std::string& x, const std::string& y) {
+  const auto hx = words_of(x), hy = words_of(y);
+  if (hx.empty() || hy.empty()) return false;
+  const WordNet& wn = lex.wordnet();
+  for (const auto& w : {hx.back(), hy.back()})
+    if (wn.synsets(w, Pos::noun).empty()) return false;
+  return !kinds_exclude(lex, cmp, x, y);
+}
+
 /// A slot that says no more than "is": none, "value", "state", or a verb the
 /// lexicon does not define as an attribute.
 bool plain_slot(const Lexicon& lex, const Claim& c) {
@@ -2145,20 +2170,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // than "is": they cannot both hold.
       if (!b.additive && a.stance > 0 && b.stance > 0 && a.values.size() == 1 &&
           b.values.size() == 1 && !numeric(a.values.front()) && !numeric(b.values.front())) {
-        auto exclusive = [&](const std::string& x, const std::string& y) {
-          const ValueRel rel = cmp.values(x, y);
-          if (rel != ValueRel::different) return rel == ValueRel::exclusive;
-          // "a beagle" / "a pure-bred border collie": the heads decide.
-          const auto hx = words_of(x), hy = words_of(y);
-          if (hx.empty() || hy.empty() || hx.back() == hy.back()) return false;
-          if ((hx.size() > 1 || hy.size() > 1) &&
-              cmp.values(hx.back(), hy.back()) == ValueRel::exclusive)
-            return true;
-          // Kinds of one kind a few steps up ("beagle" / "collie": dogs).
-          return wn_fast::close_siblings(lex.wordnet(), hx.back(), hy.back(), 3);
-        };
         if ((plain_slot(lex, a) || plain_slot(lex, b) || a.slot == b.slot) &&
-            exclusive(a.values.front(), b.values.front())) {
+            kinds_exclude(lex, cmp, a.values.front(), b.values.front())) {
           if (disjoint_scopes) {
             r.cls = Classification::context_dependent;
             r.conf = 0.6;
@@ -2808,7 +2821,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const bool both_numeric = (numeric(va) && numeric(vb)) || one_name;
       if (b.additive || a.additive) {
         // "... in eu-west-1 as well": a further value, not a replacement.
-      } else if (single && values_differ && atomic && !measure_against_word(lex.wordnet(), va, vb)) {
+      } else if (single && values_differ && atomic && !measure_against_word(lex.wordnet(), va, vb) &&
+                 !(a.slot == "value"sv && *vrel == ValueRel::different && !a.possessions.empty() &&
+                   a.possessions == b.possessions && known_unrelated_kinds(lex, cmp, va, vb))) {
         const bool generic = a.slot == "value"sv || a.slot == "profession"sv || a.slot == "identity"sv;
         double c = *vrel == ValueRel::exclusive ? 0.9 : 0.86;
         if (generic) c = *vrel == ValueRel::exclusive ? 0.87 : 0.78;
@@ -2825,6 +2840,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       } else if (!single && both_numeric && values_differ) {
         // Two numbers for one setting ("uses Python 3.11" / "3.9").
         oppose(0.78, "the numbers differ (" + va + " vs " + vb + ")");
+      } else if (values_differ && a.slot == "value"sv && a.values.size() == 1 && b.values.size() == 1 &&
+                 !numeric(va) && !numeric(vb) && kinds_exclude(lex, cmp, va, vb)) {
+        // "Our dog Biscuit is a beagle" / "... is a pure-bred border
+        // collie": one thing is one kind, as the rule for two wordings of
+        // the subject says (LOW: kinds a few steps apart may overlap).
+        oppose(std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02)),
+               "they give values that exclude each other (" + va + " vs " + vb + ")");
       }
     }
     // Exclusive preferences ("prefer tea" vs "prefer coffee").

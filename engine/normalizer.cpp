@@ -183,6 +183,8 @@ class Parser {
   bool present_clause_at(const Toks& s, std::size_t from) const;
   void existential_at_home(Toks& s) const;
   void naming_copula(Toks& s) const;
+  void appositive_name(Toks& s) const;
+  void resident_as_live(Toks& s) const;
   void living_alone(Toks& s) const;
   void go_as_change(Toks& s) const;
   void parent_of(Toks& s) const;
@@ -499,6 +501,9 @@ std::string Parser::canon_phrase(const Toks& np) const {
     if (!out.empty()) out += ' ';
     out += token_form(t);
   }
+  // "lives with us": the pronoun, not the country the alias table reads.
+  if (out == "us"sv && std::none_of(np.begin(), np.end(), [](const Token& t) { return t.surface == "US"sv; }))
+    return out;
   return lex_.canonical(out);
 }
 
@@ -1213,6 +1218,85 @@ void Parser::naming_copula(Toks& s) const {
   }
   out.insert(out.end(), s.begin() + static_cast<long>(n), s.end());
   s.swap(out);
+}
+
+/// "Lena, our SRE lead, lives in Berlin", "Tom, my brother, is a nurse": a
+/// name with its relation set off by commas says what "our SRE lead Lena
+/// lives in Berlin" says (the form parse_subject reads as a named relation).
+/// Only a name of one to three capitalised words that opens the sentence,
+/// a relation of at most five words that starts with a possessive or "the",
+/// and a verb after the second comma.
+void Parser::appositive_name(Toks& s) const {
+  auto cap = [](const Token& t) {
+    return t.is_word() && !t.surface.empty() && std::isupper(static_cast<unsigned char>(t.surface[0]));
+  };
+  std::size_t n = 0;
+  while (n < s.size() && n < 3 && cap(s[n]) && !is_first_person(s[n].lemma) && !is_fuzzy_pronoun(s[n].lemma)) ++n;
+  if (n == 0 || n + 3 >= s.size() || s[n].kind != Token::Kind::punct || s[n].text != ","sv) return;
+  // A first word that is an adverb or an interjection is no name ("Honestly,
+  // my ...", "Well, our ...").
+  if (!s[0].capitalised && (!wn_.synsets(s[0].lemma, Pos::adv).empty() ||
+                            in(s[0].lemma, {"yes", "no", "ok", "okay", "well", "so", "ugh", "oh", "hey", "also",
+                                            "anyway", "btw", "fyi", "note", "update", "reminder"})))
+    return;
+  const std::size_t det = n + 1;
+  if (!s[det].is_word() || !in(s[det].lemma, {"my", "our", "the", "his", "her", "their"})) return;
+  std::size_t close = det + 1;
+  while (close < s.size() && close <= det + 5 && s[close].is_word() && !is_aux(s[close].lemma) &&
+         !lex_.is_negator(s[close].lemma))
+    ++close;
+  if (close == det + 1 || close + 1 >= s.size() || s[close].kind != Token::Kind::punct || s[close].text != ","sv)
+    return;
+  const Token& v = s[close + 1];
+  if (!v.is_word() || !(is_aux(v.lemma) || lex_.is_negator(v.lemma) ||
+                        (verb_capable(v) && v.text != v.lemma && (v.text.back() == 's' || looks_past(v)))))
+    return;
+  Toks out(s.begin() + static_cast<long>(det), s.begin() + static_cast<long>(close));
+  for (std::size_t k = 0; k < n; ++k) {
+    Token t = s[k];
+    t.capitalised = true;
+    out.push_back(std::move(t));
+  }
+  out.insert(out.end(), s.begin() + static_cast<long>(close) + 1, s.end());
+  s.swap(out);
+}
+
+/// "Lena is a Lisbon resident", "Dad is a resident of Leeds", "She resides
+/// in Porto": where someone lives, as "lives in" says it. Only in the
+/// present ("was a resident" is history).
+void Parser::resident_as_live(Toks& s) const {
+  for (std::size_t k = 0; k + 2 < s.size(); ++k) {
+    if (!s[k].is_word()) continue;
+    if (s[k].lemma == "reside"sv && s[k].text != "resided"sv) {
+      s[k] = word_token(s[k].text == "reside"sv ? "live" : "lives", "live", s[k].surface);
+      return;
+    }
+    if (s[k].lemma != "be"sv || !in(s[k].text, {"is", "am", "are", "'s", "'m", "'re"})) continue;
+    const std::size_t a = k + 1;
+    if (!s[a].is_word() || !in(s[a].lemma, {"a", "an"})) continue;
+    const std::string live = s[k].text == "is"sv || s[k].text == "'s"sv ? "lives" : "live";
+    // "a resident of Leeds", "a resident in Leeds"
+    if (a + 3 < s.size() + 1 && a + 2 < s.size() && s[a + 1].is_word() && s[a + 1].lemma == "resident"sv &&
+        s[a + 2].is_word() && in(s[a + 2].lemma, {"of", "in"})) {
+      Toks out(s.begin(), s.begin() + static_cast<long>(k));
+      out.push_back(word_token(live, "live", s[k].surface));
+      out.push_back(word_token("in", "in", "in"));
+      out.insert(out.end(), s.begin() + static_cast<long>(a) + 3, s.end());
+      s.swap(out);
+      return;
+    }
+    // "a Lisbon resident": one to three capitalised words, then "resident".
+    std::size_t r = a + 1;
+    while (r < s.size() && r <= a + 3 && s[r].is_word() && s[r].capitalised) ++r;
+    if (r == a + 1 || r >= s.size() || !s[r].is_word() || s[r].lemma != "resident"sv) continue;
+    Toks out(s.begin(), s.begin() + static_cast<long>(k));
+    out.push_back(word_token(live, "live", s[k].surface));
+    out.push_back(word_token("in", "in", "in"));
+    out.insert(out.end(), s.begin() + static_cast<long>(a) + 1, s.begin() + static_cast<long>(r));
+    out.insert(out.end(), s.begin() + static_cast<long>(r) + 1, s.end());
+    s.swap(out);
+    return;
+  }
 }
 
 /// Does a clause in the present with a noun subject start at `from` (after a
@@ -2149,7 +2233,11 @@ std::size_t Parser::parse_subject(const Toks& t) {
     return 1;
   }
   if (l0 == "user"sv && t[0].text == "user"sv && t.size() > 2 && t[1].is_word() &&
-      (is_aux(t[1].lemma) || lex_.is_negator(t[1].lemma) || (t[1].text != t[1].lemma && verb_capable(t[1])))) {
+      (is_aux(t[1].lemma) || lex_.is_negator(t[1].lemma) || (t[1].text != t[1].lemma && verb_capable(t[1])) ||
+       // A verb WordNet knows only as a noun ("User boulders at V4"), in
+       // its -s form before a preposition or a determiner.
+       (t[1].text != t[1].lemma && t[1].text.back() == 's' && t[2].is_word() &&
+        (is_prep(t[2].lemma) || in(t[2].lemma, {"the", "a", "an", "my", "her", "his", "their"}))))) {
     // An agent's note names the user as "User" ("User cooks on Sundays",
     // "User changed energy provider"): the verb after it is no part of a
     // noun phrase ("user cook").
@@ -2241,8 +2329,12 @@ std::size_t Parser::parse_subject(const Toks& t) {
     const bool bare_object = noun_capable(n) && (n.text != n.lemma || !verb_capable(n));
     const bool adverb = wn_.synsets(n.lemma, Pos::noun).empty() && wn_.synsets(n.lemma, Pos::verb).empty() &&
                         !wn_.synsets(n.lemma, Pos::adv).empty();
+    // A word no dictionary knows is a name ("Uses zsh as the login shell").
+    const bool unknown = n.is_word() && wn_.synsets(n.lemma, Pos::noun).empty() &&
+                         wn_.synsets(n.lemma, Pos::verb).empty() && wn_.synsets(n.lemma, Pos::adj).empty() &&
+                         wn_.synsets(n.lemma, Pos::adv).empty() && !is_aux(n.lemma) && !lex_.is_negator(n.lemma);
     const bool opens = !n.is_word() || is_prep(n.lemma) || is_possessive_det(n.lemma) || n.capitalised ||
-                       bare_object || adverb ||
+                       bare_object || adverb || unknown ||
                        in(n.lemma, {"the", "a", "an", "no", "some", "any", "every", "two", "three", "around"});
     if (opens && !aux_soon) {
       c_.subject = "user";
@@ -3950,6 +4042,8 @@ Claim Parser::run(std::string_view text) {
   Toks sent = first_sentence(false);
   if (std::none_of(sent.begin(), sent.end(), [](const Token& t) { return t.is_word(); }))
     sent = first_sentence(true);
+  appositive_name(sent);
+  resident_as_live(sent);
   existential_at_home(sent);
   // "User's daughter Ella goes to ...": a note's "User's" is the speaker's
   // "my" before a relation, so the daughter is the subject, as in "My

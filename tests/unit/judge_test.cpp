@@ -1414,9 +1414,11 @@ TEST(JudgeSameTopic, StatementsThatRepeatEachOthersWordsAreALowDuplicateStoredBe
 TEST(JudgeSameTopic, ValuesThatExcludeEachOtherContradictWhenTheSubjectsAreNamedDifferently) {
   // "Max, our dog" / "Our dog Max": one thing; a poodle is not a beagle
   // (kinds of dog), so both cannot hold, at LOW: never a block.
+  // (Since 2026-11-30 the appositive reads as "our dog Max", so the two
+  // subjects are one; the kinds still exclude each other, below HIGH.)
   const Verdict v = verdict("Max, our dog, is a poodle", "Our dog Max is a pure-bred beagle");
   EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
-  EXPECT_EQ(v.tier, ConfidenceTier::low);
+  EXPECT_NE(v.tier, ConfidenceTier::high);
   EXPECT_NE(v.write_tier, WriteTier::block);
   // Not a kind of the same thing: nothing the structure can decide (the
   // learned fallback may guess, at LOW).
@@ -2050,5 +2052,18 @@ TEST(JudgeRules, ReviewMendsOfTheThirtiethKeepOrdinarySentencesApart) {
   }
   // A season as the subject is no thing.
   EXPECT_NE(test::structural_verdict("Summer is easily my favourite season", "My favourite season is summer").classification,
+            C::true_contradiction);
+}
+
+TEST(JudgeRules, OneNamedThingIsOneKind) {
+  // The same dog, two breeds: the kinds exclude each other (LOW).
+  EXPECT_EQ(test::structural_verdict("Biscuit, our dog, is a beagle", "Our dog Biscuit is a pure-bred border collie")
+                .classification,
+            C::true_contradiction);
+  EXPECT_EQ(test::structural_verdict("Lena, our SRE lead, lives in Berlin.", "Lena (SRE lead) is a Lisbon resident.")
+                .classification,
+            C::true_contradiction);
+  // Two kinds that are not siblings both hold.
+  EXPECT_NE(test::structural_verdict("Our dog Biscuit is a beagle", "Our dog Biscuit is a good boy").classification,
             C::true_contradiction);
 }

@@ -2247,3 +2247,39 @@ TEST(Normalizer, ReviewMendsOfTheThirtiethParses) {
   // "used to" inside a cleft stays with its verb: the claim is history.
   EXPECT_TRUE(claim("Tennis is something I used to play").history);
 }
+
+TEST(Normalizer, ANameWithItsRelationSetOffByCommasIsTheNamedRelation) {
+  EXPECT_EQ(claim("Lena, our SRE lead, lives in Berlin.").subject, claim("Our SRE lead Lena lives in Berlin.").subject);
+  EXPECT_EQ(claim("Tom, my brother, doesn't eat meat.").subject, "brother tom");
+  // An interjection or an adverb before the comma is no name.
+  EXPECT_EQ(claim("Honestly, my wife, is great.").subject, "wife");
+  // Without a verb after the second comma it is a list.
+  EXPECT_NE(claim("Lena, my sister, and I went to Porto.").subject, "sister lena");
+}
+
+TEST(Normalizer, AResidentOfAPlaceLivesThere) {
+  for (const char* text : {"Lena is a Lisbon resident.", "Lena is a resident of Lisbon.", "Lena resides in Lisbon."}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "lena") << text;
+    EXPECT_EQ(c.values, std::vector<std::string>{"lisbon"}) << text;
+    EXPECT_EQ(c.predicate, "live") << text;
+  }
+  // In the past it is not rewritten.
+  EXPECT_NE(claim("Lena was a resident of Lisbon.").predicate, "live");
+}
+
+TEST(Normalizer, LowerCaseUsIsThePronoun) {
+  EXPECT_EQ(claim("My mother-in-law lives with us.").values, std::vector<std::string>{"us"});
+  EXPECT_EQ(claim("I live in the US.").values, std::vector<std::string>{"united states"});
+}
+
+TEST(Normalizer, ANoteVerbBeforeAnUnknownNameOrAPrepositionIsTheUsers) {
+  const Claim zsh = claim("Uses zsh as the login shell on every machine.");
+  EXPECT_EQ(zsh.subject, "user");
+  EXPECT_EQ(zsh.predicate, "use");
+  const Claim v4 = claim("User boulders at around V4.");
+  EXPECT_EQ(v4.subject, "user");
+  EXPECT_EQ(v4.predicate, "boulder");
+  // A plural noun before a verb is still a subject.
+  EXPECT_NE(claim("Lights flicker at night.").subject, "user");
+}
