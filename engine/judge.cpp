@@ -1504,8 +1504,10 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
 /// Two values that exclude each other as kinds: exclusive by the lexicon or
 /// WordNet, or by their heads ("a beagle" / "a pure-bred border collie"), or
 /// kinds of one kind a few steps up ("beagle" / "collie": dogs).
-bool kinds_exclude(const Lexicon& lex, const Comparer& cmp, const std::string& x, const std::string& y) {
+bool kinds_exclude(const Lexicon& lex, const Comparer& cmp, const std::string& x, const std::string& y,
+                   bool* weak = nullptr) {
   const ValueRel rel = cmp.values(x, y);
+  if (weak) *weak = rel == ValueRel::different;
   if (rel != ValueRel::different) return rel == ValueRel::exclusive;
   const auto hx = words_of(x), hy = words_of(y);
   if (hx.empty() || hy.empty() || hx.back() == hy.back()) return false;
@@ -1662,6 +1664,10 @@ struct Analysis {
   /// one kind, opposed_siblings; a denied place and a wish to go or another
   /// place): the learned fallback may not call the pair a contradiction.
   bool both_hold = false;
+  /// A contradiction found on weak evidence (two kinds a few steps apart in
+  /// WordNet, or exclusive only by the heads of longer values): the learned
+  /// fallback may weigh it, as it weighs what the structure did not settle.
+  bool refutable = false;
 };
 
 /// The two things, "coffee vs tea", when one claim likes or does what the
@@ -2170,8 +2176,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       // than "is": they cannot both hold.
       if (!b.additive && a.stance > 0 && b.stance > 0 && a.values.size() == 1 &&
           b.values.size() == 1 && !numeric(a.values.front()) && !numeric(b.values.front())) {
+        bool weak = false;
         if ((plain_slot(lex, a) || plain_slot(lex, b) || a.slot == b.slot) &&
-            kinds_exclude(lex, cmp, a.values.front(), b.values.front())) {
+            kinds_exclude(lex, cmp, a.values.front(), b.values.front(), &weak)) {
           if (disjoint_scopes) {
             r.cls = Classification::context_dependent;
             r.conf = 0.6;
@@ -2182,6 +2189,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
             r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
             r.why = "Both cannot hold: they give " + topic + " values that exclude each other (" +
                     join_values(a, b) + ").";
+            r.refutable = weak;
           }
           return r;
         }
@@ -3454,7 +3462,7 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
 /// or duplicate verdict stood too; with the topic-overlap features, letting
 /// the fallback weigh them measured +0.8 points leave-one-set-out.)
 bool learned_may_refine(const Lexicon& lex, const Analysis& an) {
-  if (an.cls == Classification::true_contradiction || an.cls == Classification::temporal_change) return false;
+  if (an.cls == Classification::true_contradiction || an.cls == Classification::temporal_change) return an.refutable;
   return an.cls == Classification::unrelated || tier_of(lex, an.conf) != ConfidenceTier::high;
 }
 
@@ -3466,7 +3474,7 @@ void features_of(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                  const std::vector<std::string>& incoming_words, PairFeatures& out) {
   pair_features(lex, PairView{a, existing.text, existing.kind, &existing_words},
                 PairView{b, incoming.text, incoming.kind, &incoming_words},
-                StructuralView{an.cls, an.conf, tier_of(lex, an.conf), an.topics ? &*an.topics : nullptr}, out);
+                StructuralView{an.cls, an.conf, tier_of(lex, an.conf), an.topics ? &*an.topics : nullptr, an.refutable}, out);
 }
 
 /// Readable names of the cues the model weighs most often.

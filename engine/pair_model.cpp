@@ -67,6 +67,7 @@ const Space& space() {
       for (const char* t : kTiers) sp.add("sc_" + cls_name(c) + "_" + t);
     }
     for (const char* t : kTiers) sp.add(std::string("tier_") + t);
+    sp.add("sc_refutable");
     for (const char* n : {"subj_same", "subj_overlap", "both_user", "slot_same", "kw_shared_0",
                           "kw_shared_1", "kw_shared_2", "kw_shared_3", "kw_jacc", "val_shared",
                           "val_disjoint", "stance_opp", "neg_xor", "neg_xor_shared", "B_cue_shared",
@@ -402,6 +403,7 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
   set_id(F.sconf[ci], static_cast<float>(sv.confidence));
   set_id(F.sc_tier[ci][ti]);
   set_id(F.tier[ti]);
+  if (sv.refutable) set_id(fid<"sc_refutable">());
 
   // Subjects and slots.
   std::size_t subject_rel = 3;  // kSubjectRelations: same, overlap, diff, none, user

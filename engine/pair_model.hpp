@@ -61,6 +61,9 @@ struct StructuralView {
   /// The claims' topic overlap if the structural stage computed it (else
   /// pair_features computes it).
   const TopicOverlap* topics = nullptr;
+  /// A contradiction found on weak evidence (kinds a few steps apart in
+  /// WordNet), which the fallback may weigh: feature "sc_refutable".
+  bool refutable = false;
 };
 
 /// Every feature name, indexed by id (stable within a build; the weights file
