@@ -257,3 +257,22 @@ TEST(LearnedFallback, StaysLowUnderAnyTierThresholds) {
   EXPECT_LT(v.confidence, 0.1);
   EXPECT_NE(v.write_tier, WriteTier::block);
 }
+
+TEST(PairModel, AContradictionOnWeakEvidenceIsRefutable) {
+  auto features = [](std::string_view a, std::string_view b) {
+    JudgeInput x, y;
+    x.text = a;
+    y.text = b;
+    PairFeatures f;
+    std::vector<std::string> words, memory_words;
+    judge_features(test::structural_lexicon(), x, y, f, words, memory_words);
+    return f;
+  };
+  // Kinds a few steps apart in WordNet (a golden retriever, a pug): the
+  // structure calls it a contradiction, and the fallback may weigh it.
+  const Verdict weak = test::structural_verdict("I have one dog, a golden retriever called Milo.", "Milo is a pug.");
+  EXPECT_EQ(weak.classification, C::true_contradiction) << weak.reasoning;
+  EXPECT_TRUE(has(features("I have one dog, a golden retriever called Milo.", "Milo is a pug."), "sc_refutable"));
+  // Two blood types exclude each other outright: not refutable.
+  EXPECT_FALSE(has(features("My blood type is O negative", "blood type: A positive"), "sc_refutable"));
+}
