@@ -4401,7 +4401,10 @@ Claim Parser::run(std::string_view text) {
     bool food = std::any_of(c_.keywords.begin(), c_.keywords.end(), [](const std::string& k) {
       return in(k, {"breakfast", "lunch", "dinner", "brunch", "supper", "dessert", "snack"});
     });
-    for (std::size_t k = 0; k < ids.size() && k < 2; ++k)
+    // (A second sense only of a bare noun: "a port" may be wine, "a gigabit
+    // LAN port" is not.)
+    const std::size_t senses = v == head ? 2 : 1;
+    for (std::size_t k = 0; k < ids.size() && k < senses; ++k)
       food = food || std::string_view(WordNet::lexfile_name(wn_.synset(ids[k]).lexfile)) == "noun.food"sv;
     if (food && !lex_.class_of(head)) {
       const bool beverage = wn_.is_a(head, "beverage", Pos::noun, 4);

@@ -2283,3 +2283,9 @@ TEST(Normalizer, ANoteVerbBeforeAnUnknownNameOrAPrepositionIsTheUsers) {
   // A plural noun before a verb is still a subject.
   EXPECT_NE(claim("Lights flicker at night.").subject, "user");
 }
+
+TEST(Normalizer, HavingAThingWhoseSecondSenseIsFoodIsNoMeal) {
+  EXPECT_NE(claim("The router has a gigabit LAN port.").slot, "drink");
+  EXPECT_EQ(claim("I had a cheese omelette").slot, "eat");
+  EXPECT_EQ(claim("I had a port after dinner").slot, "drink");
+}
