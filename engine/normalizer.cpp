@@ -3773,6 +3773,33 @@ Claim Parser::run(std::string_view text) {
       continue;
     push_unique(c_.keywords, lex_.canonical(t.lemma));
   }
+  // A hedge with a person in it ("As far as I know", "if I remember
+  // correctly", "to my knowledge", "just so you know") would read as the
+  // speaker's clause or a condition: it goes first, with a comma after it
+  // (the drop list has it; shorter drops wait for strip_drops).
+  {
+    const auto lem = lemmas_of(all);
+    std::vector<bool> gone(all.size(), false);
+    bool any = false;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const auto m = lex_.drop_table().match(lem, i);
+      if (!m || m.length < 3) continue;
+      bool person = false;
+      for (std::size_t k = i; k < i + m.length; ++k) person = person || in(lem[k], {"i", "my", "you", "me"});
+      if (!person) continue;
+      std::size_t end = i + m.length;
+      if (end < all.size() && all[end].kind == Token::Kind::punct && all[end].text == ","sv) ++end;
+      for (std::size_t k = i; k < end; ++k) gone[k] = true;
+      any = true;
+      i = end - 1;
+    }
+    if (any) {
+      Toks kept;
+      for (std::size_t k = 0; k < all.size(); ++k)
+        if (!gone[k]) kept.push_back(std::move(all[k]));
+      if (std::any_of(kept.begin(), kept.end(), [](const Token& t) { return t.is_word(); })) all.swap(kept);
+    }
+  }
   // ", not even X" only extends a denial to X ("I don't drink alcohol, not
   // even socially"): its negation is not a second one of the claim.
   for (std::size_t i = 0; i + 2 < all.size(); ++i)
@@ -3954,6 +3981,30 @@ Claim Parser::run(std::string_view text) {
     // policy, which I wrote, says ...": its closing comma goes too.)
     if (j < all.size() && all[j].text == ","sv) ++j;
     all.erase(all.begin() + static_cast<std::ptrdiff_t>(i), all.begin() + static_cast<std::ptrdiff_t>(j));
+  }
+  // "Loves spicy food - the hotter the better", "the sooner the better": a
+  // comparative correlative comments on what came before; it goes, with the
+  // comma or dash before it.
+  {
+    auto comparative = [&](const Token& x) {
+      if (!x.is_word()) return false;
+      if (in(x.lemma, {"more", "less", "better", "worse", "merrier", "fewer"}) ||
+          in(x.text, {"more", "less", "better", "worse", "merrier", "fewer"}))
+        return true;
+      return x.text.size() > 4 && x.text.ends_with("er") && x.text != x.lemma;
+    };
+    for (std::size_t i = 0; i + 3 < all.size(); ++i) {
+      if (!(all[i].is_word() && all[i].lemma == "the"sv && comparative(all[i + 1]) && all[i + 2].is_word() &&
+            all[i + 2].lemma == "the"sv && comparative(all[i + 3])))
+        continue;
+      std::size_t from = i;
+      if (from > 0 && all[from - 1].kind == Token::Kind::punct &&
+          in(all[from - 1].text, {",", "-", "\xe2\x80\x94", "\xe2\x80\x93", ";", ":"}))
+        --from;
+      if (from == 0) break;  // the whole sentence: nothing else to keep
+      all.erase(all.begin() + static_cast<std::ptrdiff_t>(from), all.begin() + static_cast<std::ptrdiff_t>(i) + 4);
+      break;
+    }
   }
   // "DB port: 5432", "pool timeout = 90s": a setting written as key and
   // value says what "the pool timeout is 90s" says. Only a short key (no

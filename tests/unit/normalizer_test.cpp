@@ -2289,3 +2289,20 @@ TEST(Normalizer, HavingAThingWhoseSecondSenseIsFoodIsNoMeal) {
   EXPECT_EQ(claim("I had a cheese omelette").slot, "eat");
   EXPECT_EQ(claim("I had a port after dinner").slot, "drink");
 }
+
+TEST(Normalizer, AComparativeCorrelativeIsAComment) {
+  for (const char* text : {"Loves spicy food - the hotter the better.", "Loves spicy food, the hotter the better."}) {
+    const Claim c = claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.object, "spicy food") << text;
+  }
+}
+
+TEST(Normalizer, AHedgeWithAPersonInItIsNoClause) {
+  const Claim karim = claim("As far as I know Karim's flat is in Antwerp.");
+  EXPECT_EQ(karim.subject, "karim");
+  const Claim port = claim("If I remember correctly, the DB port is 5432.");
+  EXPECT_EQ(port.slot, "port");
+  EXPECT_TRUE(port.scope.empty());
+  EXPECT_EQ(claim("Just so you know, I'm vegan.").slot, "diet");
+}
