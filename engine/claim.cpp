@@ -128,6 +128,7 @@ void write_claim(JsonWriter& w, const Claim& c) {
   write_list(w, "keywords", c.keywords);
   write_str(w, "predicate", c.predicate);
   if (c.count) w.kv("count", *c.count);
+  if (c.period) w.kv("period", *c.period);
   write_list(w, "possessions", c.possessions);
   if (c.correction) w.kv("correction", true);
   if (c.additive) w.kv("additive", true);
@@ -165,6 +166,7 @@ Claim read_claim(json::ObjReader& r) {
   c.keywords = r.opt_str_array("keywords").value_or(std::vector<std::string>{});
   c.predicate = r.opt_str("predicate").value_or("");
   c.count = r.opt_num("count");
+  c.period = r.opt_num("period");
   c.possessions =
       r.opt_str_array("possessions").value_or(std::vector<std::string>{});
   c.correction = r.opt_bool("correction").value_or(false);

@@ -118,6 +118,13 @@ struct Claim {
   /// wherever the parse put them: two wordings of one fact share them even
   /// when their slots cannot be matched.
   std::vector<std::string> amounts;
+  /// How often the statement says something happens, as the seconds
+  /// between two times ("every 14 days", "fortnightly": 1209600; "twice a
+  /// week": 302400; "every Tuesday and Thursday": 302400; "$2,100 a month":
+  /// 2628000). Kept apart from `amounts`, since a statement that leaves its
+  /// schedule out ("Sunday mass is non-negotiable") still restates one that
+  /// names it.
+  std::optional<double> period;
 
   bool operator==(const Claim&) const = default;
 };

@@ -1115,10 +1115,18 @@ bool whole_time(std::string_view text) {
   return false;
 }
 
+/// Whether both claims name how often (Claim::period) and say the same
+/// (within 1.5%), or say different.
+bool same_period(const Claim& a, const Claim& b) {
+  return a.period && b.period && std::abs(*a.period - *b.period) <= 0.015 * std::max(*a.period, *b.period);
+}
+bool periods_differ(const Claim& a, const Claim& b) { return a.period && b.period && !same_period(a, b); }
+
 /// Whether two claims name the same amounts (Claim::amounts; measures of
-/// one unit within 1.5%, see same_amount), numbers in words included.
+/// one unit within 1.5%, see same_amount), numbers in words included, and
+/// no different schedules (a schedule one side leaves out is no difference).
 bool same_amounts(const Claim& a, const Claim& b) {
-  if (a.amounts.size() != b.amounts.size()) return false;
+  if (a.amounts.size() != b.amounts.size() || periods_differ(a, b)) return false;
   for (const auto& x : a.amounts) {
     const auto qx = quantity_of(x);
     bool found = false;
@@ -1189,7 +1197,7 @@ bool paraphrase(const Lexicon& lex, const Claim& a, const Claim& b, std::string_
 /// daily"; "Leo turns eight in May" / "Leo's birthday is in May, he'll be
 /// 8"). Weaker evidence than equal values, so the caller keeps it LOW.
 bool restates_amounts(const Claim& a, const Claim& b, std::string_view ta, std::string_view tb) {
-  if (a.amounts.empty() || !same_amounts(a, b)) return false;
+  if ((a.amounts.empty() && !same_period(a, b)) || !same_amounts(a, b)) return false;
   if (a.stance != b.stance || a.never != b.never || deontic(a) != deontic(b) || a.figurative ||
       b.figurative || restrictors_in(ta) != restrictors_in(tb))
     return false;
@@ -2814,6 +2822,26 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       oppose(0.9, "the counts differ (" + format_number(*a.count) + " vs " + format_number(*b.count) + ")");
       differ = true;
     }
+    // Two schedules for one thing ("backed up daily" / "every 6 hours").
+    // (The things may be the schedules themselves: "daily" / "21600s".)
+    auto schedule = [](const std::string& v) {
+      if (v.empty() || numeric(v)) return true;
+      if (auto q = quantity_of(v); q && !q->unit.empty()) return true;
+      return v == "daily"sv || v == "weekly"sv || v == "nightly"sv || v == "monthly"sv || v == "hourly"sv ||
+             v == "fortnightly"sv || v == "quarterly"sv || v == "yearly"sv || v == "annually"sv || v == "once"sv ||
+             v == "twice"sv;
+    };
+    if (periods_differ(a, b) && a.stance > 0 && b.stance > 0 &&
+        (same_thing || (schedule(thing_a) && schedule(thing_b)))) {
+      auto every = [](double secs) {
+        const bool days = secs >= 86400;
+        const double n = std::round(secs / (days ? 86400 : 3600) * 10) / 10;
+        return "every " + (n == 1 ? std::string(days ? "day" : "hour")
+                                  : format_number(n) + (days ? " days" : " hours"));
+      };
+      oppose(0.8, "the schedules differ (" + every(*a.period) + " vs " + every(*b.period) + ")");
+      differ = true;
+    }
     // Values of a single-valued slot, or exclusive members of a class.
     if (vrel && a.stance > 0 && b.stance > 0 && a.slot != "like"sv) {
       const bool values_differ = *vrel == ValueRel::exclusive || *vrel == ValueRel::different;
@@ -3523,10 +3551,11 @@ const char* cue_phrase(std::string_view feature) {
 /// stage's own rule for paraphrases, which the linear model cannot express).
 bool may_be_duplicate(const PairFeatures& f) {
   static const int a_amounts = pair_feature_id("A_amounts"), b_amounts = pair_feature_id("B_amounts"),
-                   amt_equal = pair_feature_id("amt_equal"), neg_xor = pair_feature_id("neg_xor");
+                   amt_equal = pair_feature_id("amt_equal"), neg_xor = pair_feature_id("neg_xor"),
+                   per_diff = pair_feature_id("per_diff");
   auto has = [&](int id) { return std::any_of(f.begin(), f.end(), [&](const auto& x) { return x.first == id; }); };
   const bool same_numbers = (!has(a_amounts) && !has(b_amounts)) || has(amt_equal);
-  return same_numbers && !has(neg_xor);
+  return same_numbers && !has(neg_xor) && !has(per_diff);
 }
 
 /// Consults the learned fallback; returns true when it changed the verdict.

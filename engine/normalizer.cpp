@@ -3757,9 +3757,100 @@ Claim Parser::run(std::string_view text) {
         }
       }
     }
+    // How often: "every 14 days", "fortnightly", "twice a week", "four
+    // times a day", "once a month", "every day" are one amount each, the
+    // period ("every 1209600s"), so two wordings of one schedule share it
+    // and a count of times is no amount of its own.
+    std::vector<bool> in_rate(body.size(), false);
+    auto period_of_unit = [&](const Token& u) -> double {
+      if (!u.is_word()) return 0;
+      const UnitDef* d = lex_.unit(u.text);
+      if (!d) d = lex_.unit(u.lemma);
+      return d && d->dimension == "duration"sv && d->factor >= 3600 ? d->factor : 0;
+    };
+    // (The first schedule the text names.)
+    auto every = [&](double secs) {
+      if (!c_.period) c_.period = secs;
+    };
     for (std::size_t k = 0; k < body.size(); ++k) {
       const Token& t = body[k];
-      if (date_day[k]) continue;
+      if (!t.is_word()) continue;
+      static constexpr std::pair<std::string_view, double> kAdverbs[] = {
+          {"hourly", 3600},         {"daily", 86400},       {"nightly", 86400},      {"weekly", 604800},
+          {"fortnightly", 1209600}, {"biweekly", 1209600},  {"monthly", 2628000},    {"quarterly", 7884000},
+          {"yearly", 31536000},     {"annually", 31536000}, {"semiannually", 15768000}};
+      // "each night", "every morning", "every weekend"
+      if (in(t.lemma, {"every", "each"}) && k + 1 < body.size() && body[k + 1].is_word()) {
+        const auto& n = body[k + 1].lemma;
+        if (in(n, {"night", "morning", "evening", "afternoon"})) every(86400);
+        else if (n == "weekend"sv) every(604800);
+      }
+      for (const auto& [w, secs] : kAdverbs)
+        if (t.text == w) every(secs);
+      // "every Monday", "every Tuesday and Thursday": once a week per day.
+      auto weekday = [](const Token& x) {
+        if (!x.is_word()) return false;
+        std::string w = x.text;
+        if (w.size() > 3 && w.back() == 's') w.pop_back();
+        return in(w, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+                      "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"});
+      };
+      if ((t.lemma == "every"sv || t.lemma == "each"sv) && k + 1 < body.size() && weekday(body[k + 1])) {
+        int days = 0;
+        for (std::size_t j = k + 1; j < body.size(); ++j) {
+          if (weekday(body[j])) ++days;
+          else if (!(in(body[j].text, {"and", ",", "&", "+", "/"}))) break;
+        }
+        every(604800.0 / days);
+        continue;
+      }
+      // "every/each 14 days", "every day", "once every two weeks"
+      if ((t.lemma == "every"sv || t.lemma == "each"sv) && k + 1 < body.size()) {
+        const Token& n = body[k + 1];
+        if (n.kind == Token::Kind::quantity && n.text.size() > 1 && n.text.back() == 's' &&
+            n.text.find_first_not_of("0123456789.") == n.text.size() - 1) {
+          every(std::atof(n.text.c_str()));
+          in_rate[k + 1] = true;
+        } else if (const double secs = period_of_unit(n); secs > 0) {
+          every(secs);
+        }
+        continue;
+      }
+      // "once / twice / three times a (per, each) week"
+      double times = 0;
+      std::size_t at = k + 1;
+      if (t.text == "once"sv) times = 1;
+      else if (t.text == "twice"sv) times = 2;
+      else if (t.text == "thrice"sv) times = 3;
+      else if (t.lemma == "time"sv && k > 0 && body[k - 1].kind == Token::Kind::number && body[k - 1].number > 0)
+        times = body[k - 1].number;
+      if (times == 0 && in(t.lemma, {"a", "an", "per"}) && k > 0 && k + 1 < body.size() &&
+          !(body[k - 1].is_word() && (is_prep(body[k - 1].lemma) || in(body[k - 1].lemma, {"once", "twice", "thrice", "time"})))) {
+        // "3 liters of water a day", "$2,100 a month", "10,000 steps per
+        // day": a rate, once per unit (not "in a week", "for a month", nor
+        // "a year 3" at school).
+        // ("three runs a week", "2 coffees a day": that many times.)
+        if (const double secs = period_of_unit(body[k + 1]);
+            secs > 0 && !(k + 2 < body.size() && body[k + 2].kind == Token::Kind::number)) {
+          const Token& n = k >= 2 ? body[k - 2] : body[k];
+          const bool count = k >= 2 && n.kind == Token::Kind::number && n.number > 1 && n.number <= 14 &&
+                             n.number == std::floor(n.number) && body[k - 1].is_word();
+          every(count ? secs / n.number : secs);
+          if (count) in_rate[k - 2] = true;
+        }
+        continue;
+      }
+      if (times == 0 || at + 1 >= body.size() || !body[at].is_word() ||
+          !in(body[at].lemma, {"a", "an", "per", "each", "every"}))
+        continue;
+      if (const double secs = period_of_unit(body[at + 1]); secs > 0) {
+        every(secs / times);
+        if (t.lemma == "time"sv) in_rate[k - 1] = true;
+      }
+    }
+    for (std::size_t k = 0; k < body.size(); ++k) {
+      const Token& t = body[k];
+      if (date_day[k] || in_rate[k]) continue;
       if (t.kind == Token::Kind::quantity || t.kind == Token::Kind::time || t.kind == Token::Kind::number)
         push_unique(c_.amounts, t.text);
     }

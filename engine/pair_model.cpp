@@ -68,6 +68,9 @@ const Space& space() {
     }
     for (const char* t : kTiers) sp.add(std::string("tier_") + t);
     sp.add("sc_refutable");
+    sp.add("per_equal");
+    sp.add("per_diff");
+    sp.add("per_onesided");
     for (const char* n : {"subj_same", "subj_overlap", "both_user", "slot_same", "kw_shared_0",
                           "kw_shared_1", "kw_shared_2", "kw_shared_3", "kw_jacc", "val_shared",
                           "val_disjoint", "stance_opp", "neg_xor", "neg_xor_shared", "B_cue_shared",
@@ -459,6 +462,13 @@ void pair_features(const Lexicon& lex, const PairView& ea, const PairView& eb,
     if (t.same + t.synonym + t.close + t.near == 0) set_id(fid<"top_none">());
     set_id(fid<"top_cover_min">(), std::min(t.cover_a, t.cover_b));
     set_id(fid<"top_cover_max">(), std::max(t.cover_a, t.cover_b));
+  }
+  // How often (Claim::period): the same schedule, two, or one named.
+  if (a.period && b.period) {
+    const double x = *a.period, y = *b.period;
+    set_id(std::abs(x - y) <= 0.015 * std::max(x, y) ? fid<"per_equal">() : fid<"per_diff">());
+  } else if (a.period || b.period) {
+    set_id(fid<"per_onesided">());
   }
   if (!a.amounts.empty() && !b.amounts.empty()) {
     // One amount in other units or rounded ("2 miles" / "3.2 km") is the

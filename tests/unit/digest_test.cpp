@@ -142,6 +142,7 @@ TEST(Digest, EveryPersistedClaimFieldReachesTheDigest) {
   m.claim.figurative = true;
   m.claim.predicate = "listen";
   m.claim.count = 2;
+  m.claim.period = 86400;
   m.claim.correction = true;
   JsonWriter cw;
   write_claim(cw, m.claim);

@@ -2067,3 +2067,16 @@ TEST(JudgeRules, OneNamedThingIsOneKind) {
   EXPECT_NE(test::structural_verdict("Our dog Biscuit is a beagle", "Our dog Biscuit is a good boy").classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, OneScheduleInOtherWordsIsADuplicateAndTwoDiffer) {
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"The bathroom gets a deep clean every 14 days.", "Bathroom deep-clean: fortnightly."},
+           {"I run a small supper club once a month.", "I host a monthly supper club"},
+           {"The volunteer database is backed up daily to S3.", "Every 24 hours the volunteer DB gets backed up to an S3 bucket."}})
+    EXPECT_EQ(test::structural_verdict(a, b).classification, C::duplicate) << a << " / " << b;
+  // Two schedules for one backup are no restatement.
+  const auto v = test::structural_verdict("The volunteer database is backed up daily.",
+                                          "The volunteer database is backed up every 6 hours.");
+  EXPECT_NE(v.classification, C::duplicate);
+  EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
+}

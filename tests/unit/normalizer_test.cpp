@@ -778,6 +778,7 @@ TEST(Normalizer, KeywordsAndDomainForThePreScreen) {
 TEST(Normalizer, ClaimRoundTripsThroughJson) {
   Claim c = claim("Since 2019 I have had two dogs at home, actually");
   c.count = 2;
+  c.period = 604800;
   c.possessions = {"dog"};
   c.additive = true;
   c.correction = true;
@@ -2305,4 +2306,28 @@ TEST(Normalizer, AHedgeWithAPersonInItIsNoClause) {
   EXPECT_EQ(port.slot, "port");
   EXPECT_TRUE(port.scope.empty());
   EXPECT_EQ(claim("Just so you know, I'm vegan.").slot, "diet");
+}
+
+TEST(Normalizer, HowOftenIsOnePeriodHoweverSaid) {
+  auto period = [](const char* text) { return claim(text).period.value_or(-1); };
+  EXPECT_EQ(period("The bathroom gets a deep clean every 14 days."), 1209600);
+  EXPECT_EQ(period("Bathroom deep-clean: fortnightly."), 1209600);
+  EXPECT_EQ(period("The DB is backed up daily."), 86400);
+  EXPECT_EQ(period("The DB is backed up every 24 hours."), 86400);
+  EXPECT_EQ(period("The DB is backed up once a day."), 86400);
+  EXPECT_EQ(period("Backups run nightly."), 86400);
+  EXPECT_EQ(period("Backups run each night."), 86400);
+  EXPECT_EQ(period("A snapshot is taken four times a day."), 21600);
+  EXPECT_EQ(period("Backups run every 6 hours."), 21600);
+  EXPECT_EQ(period("Backups run every 3 months."), period("Backups run quarterly."));
+  EXPECT_EQ(period("I go climbing every Tuesday and Thursday."), 302400);
+  EXPECT_EQ(period("I climb twice a week."), 302400);
+  EXPECT_EQ(period("three runs a week"), 201600);
+  EXPECT_EQ(period("I drink three liters of water a day."), 86400);
+  // A duration is no schedule, nor is a school year.
+  EXPECT_FALSE(claim("It takes 14 days to ship.").period.has_value());
+  EXPECT_FALSE(claim("I'll be back in a week.").period.has_value());
+  EXPECT_FALSE(claim("Oscar's a year 3 at Westfield.").period.has_value());
+  // The count of times is no amount of its own.
+  EXPECT_TRUE(claim("I go 3 times a week").amounts.empty());
 }
