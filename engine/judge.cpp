@@ -3048,8 +3048,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         return true;
     return false;
   };
+  // (Not a word naming the subject: "my cat Tofu" / "Tofu ..., huge fluffy
+  // boy" is one animal however each side names it.)
+  const auto subject_words = [&] {
+    auto w = words_of(a.subject);
+    for (auto& x : words_of(b.subject)) w.push_back(std::move(x));
+    return w;
+  }();
   for (const auto& k : a.keywords)
-    if (std::find(b.keywords.begin(), b.keywords.end(), k) == b.keywords.end() && !echoed(k, b.keywords)) {
+    if (std::find(b.keywords.begin(), b.keywords.end(), k) == b.keywords.end() && !echoed(k, b.keywords) &&
+        std::find(subject_words.begin(), subject_words.end(), k) == subject_words.end()) {
       extra_a = k;
       for (const auto& j : b.keywords)
         if (j != k && std::find(a.keywords.begin(), a.keywords.end(), j) == a.keywords.end() &&

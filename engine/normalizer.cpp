@@ -2182,8 +2182,15 @@ void Parser::strip_drops(Toks& t) {
     i += m.length;
   }
   Toks out;
-  for (std::size_t i = 0; i < t.size(); ++i)
-    if (!drop[i] && t[i].kind != Token::Kind::punct) out.push_back(std::move(t[i]));
+  bool comma = false;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i].kind == Token::Kind::punct && t[i].text == ","sv) comma = true;
+    if (!drop[i] && t[i].kind != Token::Kind::punct) {
+      out.push_back(std::move(t[i]));
+      out.back().after_comma = comma;
+      comma = false;
+    }
+  }
   t.swap(out);
 }
 
@@ -3111,6 +3118,12 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
       // A pronoun after the value opens the next clause ("Cilantro is vile,
       // it's like chewing soap"; the comma is gone by now).
       if (seen_noun && !t.capitalised && in(l, {"it", "which", "they", "he", "she"})) break;  // ("Beat It")
+      // A comma after the value ends it, unless a list goes on ("Munich, a
+      // few minutes' walk from the Isar"; not "pizza, pasta and salad").
+      if (seen_noun && t.after_comma &&
+          std::none_of(p.begin() + static_cast<long>(i), p.end(),
+                       [](const Token& x) { return x.is_word() && (x.lemma == "and"sv || x.lemma == "or"sv); }))
+        break;
       if (seen_noun && verb_capable(t) && !noun_capable(t) && !t.capitalised) break;
       // "a cat named Miso", "a greyhound called Pepper": the thing is the
       // noun; the name after it is not part of the value.

@@ -33,6 +33,7 @@ struct Token {
   double number = 0;    ///< value of number / quantity (in the base unit) / ordinal
   std::string dimension;  ///< quantity: duration, size, length, mass, percent, rate
   bool capitalised = false;  ///< written with a capital, not sentence-initial
+  bool after_comma = false;  ///< a comma before it was dropped (engine/normalizer strip_drops)
 
   bool is_word() const { return kind == Kind::word; }
   bool is_value() const {

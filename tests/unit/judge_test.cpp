@@ -2080,3 +2080,12 @@ TEST(JudgeRules, OneScheduleInOtherWordsIsADuplicateAndTwoDiffer) {
   EXPECT_NE(v.classification, C::duplicate);
   EXPECT_EQ(v.classification, C::true_contradiction) << v.reasoning;
 }
+
+TEST(JudgeRules, AWordNamingTheSubjectIsNoDifference) {
+  // "my cat Tofu" / "Tofu ..., huge fluffy boy": one animal, one breed.
+  EXPECT_EQ(test::structural_verdict("My cat Tofu is a Maine Coon.", "tofu's a maine coon, huge fluffy boy").classification,
+            C::duplicate);
+  // Words beyond the claims that exclude each other still differ.
+  EXPECT_EQ(test::structural_verdict("My son goes to school in Lyon.", "My son goes to school in Nice.").classification,
+            C::true_contradiction);
+}

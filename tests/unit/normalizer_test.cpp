@@ -2331,3 +2331,11 @@ TEST(Normalizer, HowOftenIsOnePeriodHoweverSaid) {
   // The count of times is no amount of its own.
   EXPECT_TRUE(claim("I go 3 times a week").amounts.empty());
 }
+
+TEST(Normalizer, ACommaAfterTheValueEndsItUnlessAListGoesOn) {
+  EXPECT_EQ(claim("our flat is in Munich, a few minutes walk from the Isar").values,
+            std::vector<std::string>{"munich"});
+  EXPECT_EQ(claim("Platform owns billing-svc, ping them for anything billing").values.size(), 1u);
+  const Claim langs = claim("I speak English, French and German");
+  EXPECT_NE(std::find(langs.values.begin(), langs.values.end(), "german"), langs.values.end());
+}
