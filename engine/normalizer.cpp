@@ -204,6 +204,7 @@ class Parser {
   void strip_leading_adjunct(Toks& t);
   void strip_leading_pp(Toks& t);
   void strip_leading_clause(Toks& t);
+  void strip_trailing_when(Toks& t);
   void scan_cues(Toks& t);
   void join_classes(Toks& t);
   void strip_scopes(Toks& t);
@@ -2143,6 +2144,61 @@ void Parser::strip_leading_clause(Toks& t) {
       c_.scope.set(ScopeDim::setting, (l0 == "if"sv ? "if " : l0 == "unless"sv ? "unless " : "when ") + v);
   }
   t.erase(t.begin(), t.begin() + static_cast<long>(main));
+}
+
+/// "I play my guitar loud when I'm home alone", "I never play guitar when
+/// my flatmates are around": a "when" clause after the main one is the
+/// context the claim holds in, as a leading one is (strip_leading_clause).
+/// The clause has a subject of its own and a verb, and runs to the end of
+/// the sentence or to a comma.
+void Parser::strip_trailing_when(Toks& t) {
+  if (!c_.scope.get(ScopeDim::setting).empty()) return;
+  bool main_verb = false;
+  for (std::size_t k = 0; k + 2 < t.size(); ++k) {
+    // (In the main clause, after its verb: not after a comma or a
+    // conjunction, which start another, nor inside the subject: "My go-to
+    // lunch when I'm working from home is ...".)
+    if (t[k].kind == Token::Kind::punct ||
+        (t[k].is_word() && in(t[k].lemma, {"so", "but", "and", "because", "which", "that"})))
+      return;
+    if (!t[k].is_word()) continue;
+    if (!in(t[k].lemma, {"when", "whenever"})) {
+      main_verb = main_verb || is_aux(t[k].lemma) || looks_past(t[k]) ||
+                  (t[k].text != t[k].lemma && verb_capable(t[k]) && k > 0) ||
+                  (k > 0 && verb_capable(t[k]) &&
+                   (is_first_person(t[k - 1].lemma) || lex_.is_negator(t[k - 1].lemma) ||
+                    in(t[k - 1].lemma, {"always", "usually", "often", "sometimes", "rarely", "only", "still"})));
+      continue;
+    }
+    if (k < 3 || !main_verb) return;
+    const Token& s1 = t[k + 1];
+    if (!s1.is_word() || !(is_first_person(s1.lemma) || in(s1.lemma, {"he", "she", "they", "you", "it", "the"}) ||
+                           is_possessive_det(s1.lemma) || s1.capitalised))
+      return;
+    std::size_t end = k + 2;
+    bool verb = false;
+    bool past = false;
+    for (; end < t.size() && t[end].kind != Token::Kind::punct; ++end) {
+      verb = verb || (t[end].is_word() && (is_aux(t[end].lemma) || looks_past(t[end]) ||
+                                           (t[end].text != t[end].lemma && verb_capable(t[end]))));
+      past = past || (t[end].is_word() && (in(t[end].text, {"was", "were", "had", "did"}) || looks_past(t[end])));
+    }
+    // A clause in the past dates an event ("died when the user was
+    // fourteen", "gave up baking when I went back to work"): no context.
+    if (!verb || past) return;
+    std::string v;
+    for (std::size_t j = k + 1; j < end; ++j) {
+      const Token& x = t[j];
+      if (!x.is_word() || is_aux(x.lemma) || is_first_person(x.lemma) || is_possessive_det(x.lemma) ||
+          in(x.lemma, {"he", "she", "they", "you", "it", "the", "a", "an", "just"}))
+        continue;
+      v += (v.empty() ? "" : " ") + x.lemma;
+    }
+    if (v.empty()) return;
+    c_.scope.set(ScopeDim::setting, "when " + v);
+    t.erase(t.begin() + static_cast<long>(k), t.begin() + static_cast<long>(end));
+    return;
+  }
 }
 
 void Parser::strip_drops(Toks& t) {
@@ -4278,6 +4334,7 @@ Claim Parser::run(std::string_view text) {
   scan_cues(sent);
   strip_history(sent);
   strip_leading_clause(sent);
+  strip_trailing_when(sent);
   Toks second;
   Toks main = split_clauses(sent, &second);
   for (std::size_t i = 0; i + 1 < main.size(); ++i)

@@ -2089,3 +2089,10 @@ TEST(JudgeRules, AWordNamingTheSubjectIsNoDifference) {
   EXPECT_EQ(test::structural_verdict("My son goes to school in Lyon.", "My son goes to school in Nice.").classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, TwoWhenContextsKeepAStanceAndItsDenialApart) {
+  EXPECT_EQ(test::structural_verdict("I play my guitar loud when I'm home alone.",
+                                     "I never play guitar when my flatmates are around")
+                .classification,
+            C::context_dependent);
+}

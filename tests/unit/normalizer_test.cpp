@@ -2339,3 +2339,17 @@ TEST(Normalizer, ACommaAfterTheValueEndsItUnlessAListGoesOn) {
   const Claim langs = claim("I speak English, French and German");
   EXPECT_NE(std::find(langs.values.begin(), langs.values.end(), "german"), langs.values.end());
 }
+
+TEST(Normalizer, ATrailingWhenClauseInThePresentIsAContext) {
+  EXPECT_EQ(claim("I play my guitar loud when I'm home alone.").scope.get(ScopeDim::setting), "when home alone");
+  EXPECT_EQ(claim("I never play guitar when my flatmates are around").scope.get(ScopeDim::setting),
+            "when flatmate around");
+  // In the past it dates an event; inside the subject or after a comma it is no context of the claim.
+  EXPECT_TRUE(claim("Oma Ilse died when the user was fourteen.").scope.empty());
+  EXPECT_NE(claim("My go-to lunch when I'm working from home is a peanut butter sandwich.")
+                .scope.get(ScopeDim::setting)
+                .rfind("when", 0),
+            0u);
+  EXPECT_TRUE(claim("My blood type is O negative, so they ring me whenever supplies run low.").scope.empty());
+  EXPECT_TRUE(claim("Our EU tenants' DB sits in AWS's Ireland region.").scope.get(ScopeDim::setting).empty());
+}
