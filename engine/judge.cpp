@@ -3370,6 +3370,41 @@ std::optional<bool> birth_year_and_age_disagree(const Claim& a, const Claim& b, 
 }
 
 /// The structural stage's analysis, with the correction rule applied.
+/// "Ella's piano lessons are every Tuesday" / "Ella has piano weekly on
+/// Thursdays", "Releases ship on Tuesdays" / "We release every Thursday":
+/// one weekly event (a side says once a week, neither says otherwise) on
+/// two different weekdays, the same event by a word both name beyond the
+/// subject and the days, with no change cue and nothing added. Returns the
+/// finding ("the weekly piano falls on tuesday vs thursday"), or empty.
+std::string weekly_clash(const Claim& a, const Claim& b) {
+  auto weekday = [](const std::string& d) {
+    return d == "monday"sv || d == "tuesday"sv || d == "wednesday"sv || d == "thursday"sv || d == "friday"sv ||
+           d == "saturday"sv || d == "sunday"sv;
+  };
+  const std::string& da = a.scope.get(ScopeDim::day);
+  const std::string& db = b.scope.get(ScopeDim::day);
+  if (!weekday(da) || !weekday(db) || da == db) return {};
+  constexpr double kWeek = 604800;
+  if (!(a.period == kWeek || b.period == kWeek)) return {};
+  if ((a.period && *a.period != kWeek) || (b.period && *b.period != kWeek)) return {};
+  if (!a.change_cues.empty() || !b.change_cues.empty() || a.additive || b.additive || a.stance <= 0 ||
+      b.stance <= 0 || a.history || b.history)
+    return {};
+  const auto subject_words = [&] {
+    auto w = words_of(a.subject);
+    for (auto& x : words_of(b.subject)) w.push_back(std::move(x));
+    return w;
+  }();
+  for (const auto& k : a.keywords) {
+    if (weekday(k) || k.size() < 3 || std::find(subject_words.begin(), subject_words.end(), k) != subject_words.end() ||
+        k == "week"sv || k == "weekly"sv || k == "every"sv || k == "day"sv || k == "once"sv)
+      continue;
+    for (const auto& j : b.keywords)
+      if (same_word(k, j)) return "the weekly " + k + " falls on " + da + " vs " + db;
+  }
+  return {};
+}
+
 Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                     const JudgeInput& incoming) {
   Analysis an = analyse(lex, a, b, existing, incoming);
@@ -3395,6 +3430,13 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
     an.conf = 0.7;
     an.why = *disagree ? "Both cannot hold: the age and the birth year disagree."
                        : "The age and the birth year agree, so both can hold.";
+    return an;
+  }
+  if (const std::string clash = weekly_clash(a, b); !clash.empty()) {
+    an.cls = Classification::true_contradiction;
+    an.conf = 0.7;
+    an.why = "Both cannot hold: " + clash + ", with no sign that anything changed.";
+    an.refutable = false;
     return an;
   }
   // A change cue that no change can explain: a contradiction at MED.

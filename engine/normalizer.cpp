@@ -3864,6 +3864,13 @@ Claim Parser::run(std::string_view text) {
         return in(w, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
                       "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"});
       };
+      // "every other Sunday", "every second Thursday": every two weeks.
+      if (t.lemma == "every"sv && k + 2 < body.size() && weekday(body[k + 2]) &&
+          (in(body[k + 1].text, {"other", "second", "alternate"}) ||
+           (body[k + 1].kind == Token::Kind::ordinal && body[k + 1].number == 2))) {
+        every(1209600);
+        continue;
+      }
       if ((t.lemma == "every"sv || t.lemma == "each"sv) && k + 1 < body.size() && weekday(body[k + 1])) {
         int days = 0;
         for (std::size_t j = k + 1; j < body.size(); ++j) {

@@ -2096,3 +2096,26 @@ TEST(JudgeRules, TwoWhenContextsKeepAStanceAndItsDenialApart) {
                 .classification,
             C::context_dependent);
 }
+
+TEST(JudgeRules, OneWeeklyEventOnTwoWeekdaysIsAContradiction) {
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"Ella's piano lessons are every Tuesday at 4.", "Ella has piano weekly on Thursdays, 4pm."},
+           {"Emma's math tutor comes only on Tuesdays.", "Emma sees her maths tutor once a week, on Thursdays."},
+           {"We cut the release branch every Tuesday.", "Release branches get cut on Thursdays."}}) {
+    const auto v = test::structural_verdict(a, b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << a << " / " << b << ": " << v.reasoning;
+    EXPECT_NE(v.write_tier, WriteTier::block);
+  }
+  // Two different things on two days, a move, or a fortnightly one: not this rule.
+  EXPECT_NE(test::structural_verdict("Kenji starts every Monday by planning his week.",
+                                     "Kenji blocks out Friday afternoons for deep work.")
+                .classification,
+            C::true_contradiction);
+  EXPECT_EQ(test::structural_verdict("I volunteer at the food bank every Tuesday.",
+                                     "From this month my food bank shift moves to Thursdays.")
+                .classification,
+            C::temporal_change);
+  EXPECT_EQ(test::structural_verdict("Team retros happen every other Friday.", "We do a retrospective fortnightly, on Fridays.")
+                .classification,
+            C::duplicate);
+}
