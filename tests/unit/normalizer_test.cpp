@@ -2353,3 +2353,8 @@ TEST(Normalizer, ATrailingWhenClauseInThePresentIsAContext) {
   EXPECT_TRUE(claim("My blood type is O negative, so they ring me whenever supplies run low.").scope.empty());
   EXPECT_TRUE(claim("Our EU tenants' DB sits in AWS's Ireland region.").scope.get(ScopeDim::setting).empty());
 }
+
+TEST(Normalizer, ACalorieInADietIsAKilocalorie) {
+  EXPECT_EQ(claim("I eat about 1,800 kcal a day.").values, claim("I'm eating around 1800 calories a day").values);
+  EXPECT_NE(claim("I eat about 1,800 kcal a day.").values, claim("I'm eating around 3000 calories a day").values);
+}
