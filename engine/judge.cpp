@@ -2236,6 +2236,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.cls = Classification::temporal_change;
       r.conf = std::max(0.0, std::min(0.6, lex.med_confidence() - 0.01));
       r.why = "The incoming statement changes something the existing memory names (" + cue_word + ").";
+      // (Weak evidence: one shared word and a cue; the fallback may weigh it.)
+      r.refutable = true;
       return r;
     }
     if (!b.additive && restates_amounts(a, b, ea.text, eb.text)) {

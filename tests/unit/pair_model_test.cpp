@@ -273,6 +273,10 @@ TEST(PairModel, AContradictionOnWeakEvidenceIsRefutable) {
   const Verdict weak = test::structural_verdict("I have one dog, a golden retriever called Milo.", "Milo is a pug.");
   EXPECT_EQ(weak.classification, C::true_contradiction) << weak.reasoning;
   EXPECT_TRUE(has(features("I have one dog, a golden retriever called Milo.", "Milo is a pug."), "sc_refutable"));
+  // A cue on one word both name, the slots unmatched: a change on weak
+  // evidence ("Apollo" the gateway, "Apollo" the nephew).
+  EXPECT_TRUE(has(features("Apollo is our GraphQL gateway.", "my nephew Apollo turned five on Saturday"),
+                  "sc_refutable"));
   // Two blood types exclude each other outright: not refutable.
   EXPECT_FALSE(has(features("My blood type is O negative", "blood type: A positive"), "sc_refutable"));
 }
