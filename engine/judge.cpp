@@ -1197,7 +1197,22 @@ bool paraphrase(const Lexicon& lex, const Claim& a, const Claim& b, std::string_
 /// daily"; "Leo turns eight in May" / "Leo's birthday is in May, he'll be
 /// 8"). Weaker evidence than equal values, so the caller keeps it LOW.
 bool restates_amounts(const Claim& a, const Claim& b, std::string_view ta, std::string_view tb) {
-  if ((a.amounts.empty() && !same_period(a, b)) || !same_amounts(a, b)) return false;
+  // (Equal schedules alone restate only one thing said the same way: the
+  // same slot, no value on one side that the other lacks, the same days.)
+  const bool period_only = a.amounts.empty() && same_period(a, b);
+  if ((a.amounts.empty() && !period_only) || !same_amounts(a, b)) return false;
+  if (period_only) {
+    // (Not on two different days, nor by two different doings: "I walk the
+    // dog twice a day" / "I feed the dog twice a day".)
+    const std::string& da = a.scope.get(ScopeDim::day);
+    const std::string& db = b.scope.get(ScopeDim::day);
+    if (!da.empty() && !db.empty() && da != db) return false;
+    auto light = [](const std::string& v) {
+      return v.empty() || v == "be"sv || v == "have"sv || v == "do"sv || v == "get"sv || v == "go"sv ||
+             v == "make"sv || v == "take"sv || v == "run"sv || v == "happen"sv || v == "hold"sv;
+    };
+    if (!light(a.predicate) && !light(b.predicate) && a.predicate != b.predicate) return false;
+  }
   if (a.stance != b.stance || a.never != b.never || deontic(a) != deontic(b) || a.figurative ||
       b.figurative || restrictors_in(ta) != restrictors_in(tb))
     return false;
@@ -2841,7 +2856,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         return "every " + (n == 1 ? std::string(days ? "day" : "hour")
                                   : format_number(n) + (days ? " days" : " hours"));
       };
-      oppose(0.8, "the schedules differ (" + every(*a.period) + " vs " + every(*b.period) + ")");
+      // (LOW: "every morning" and "twice a day" may both hold.)
+      oppose(std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02)),
+             "the schedules differ (" + every(*a.period) + " vs " + every(*b.period) + ")");
       differ = true;
     }
     // Values of a single-valued slot, or exclusive members of a class.
@@ -3031,13 +3048,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     const bool all_time = (a.stance < 0 && a.never) || (b.stance < 0 && b.never);
     if ((a_past || b_past) && !fixed_slot && !all_time) r.conf = std::min(r.conf, 0.8);
     r.why = "Both cannot hold: " + conflict_why + ", with no sign that anything changed.";
+    // (Two schedules alone are weak evidence: the fallback may weigh them.)
+    r.refutable = conflict_why.rfind("the schedules differ", 0) == 0;
     return r;
   }
   // Same content?
   const bool same_stance = a.stance == b.stance && a.modality == b.modality;
   const bool same_values = (!vrel && a.values.empty() == b.values.empty()) || (vrel && *vrel == ValueRel::equal);
   const bool same_object = a.object == b.object || cmp.values(a.object, b.object) == ValueRel::equal;
-  const bool same_count = !a.count || !b.count || same_count_of(*a.count, *b.count);
+  const bool same_count = (!a.count || !b.count || same_count_of(*a.count, *b.count)) && !periods_differ(a, b);
   // Words one statement has and the other lacks, beyond what the claims
   // compare: "goes to school in Lyon" / "in Nice" is not a restatement.
   std::string extra_a, extra_b;
@@ -3392,6 +3411,16 @@ std::string weekly_clash(const Claim& a, const Claim& b) {
   if (!a.change_cues.empty() || !b.change_cues.empty() || a.additive || b.additive || a.stance <= 0 ||
       b.stance <= 0 || a.history || b.history)
     return {};
+  // (An event, not the speaker's own doings: "I go to the gym every Monday"
+  // / "... every Wednesday" may both hold; nor two things with values of
+  // their own, "swimming lessons" / "piano lessons".)
+  if ((a.subject == "user"sv && b.subject == "user"sv) || a.subject.empty() || b.subject.empty()) return {};
+  auto thing = [](const std::string& v) { return !v.empty() && !numeric(v) && !quantity_of(v); };
+  for (const auto& x : a.values)
+    for (const auto& y : b.values)
+      if (thing(x) && thing(y) && x != y && b.subject.find(x) == std::string::npos &&
+          a.subject.find(y) == std::string::npos)
+        return {};
   const auto subject_words = [&] {
     auto w = words_of(a.subject);
     for (auto& x : words_of(b.subject)) w.push_back(std::move(x));

@@ -1277,8 +1277,11 @@ void Parser::resident_as_live(Toks& s) const {
     if (!s[a].is_word() || !in(s[a].lemma, {"a", "an"})) continue;
     const std::string live = s[k].text == "is"sv || s[k].text == "'s"sv ? "lives" : "live";
     // "a resident of Leeds", "a resident in Leeds"
-    if (a + 3 < s.size() + 1 && a + 2 < s.size() && s[a + 1].is_word() && s[a + 1].lemma == "resident"sv &&
-        s[a + 2].is_word() && in(s[a + 2].lemma, {"of", "in"})) {
+    // ("a resident in internal medicine", "a resident in a nursing home":
+    // "in" only before a name.)
+    if (a + 2 < s.size() && s[a + 1].is_word() && s[a + 1].lemma == "resident"sv && s[a + 2].is_word() &&
+        (s[a + 2].lemma == "of"sv ||
+         (s[a + 2].lemma == "in"sv && a + 3 < s.size() && s[a + 3].is_word() && s[a + 3].capitalised))) {
       Toks out(s.begin(), s.begin() + static_cast<long>(k));
       out.push_back(word_token(live, "live", s[k].surface));
       out.push_back(word_token("in", "in", "in"));
@@ -2171,6 +2174,13 @@ void Parser::strip_trailing_when(Toks& t) {
       continue;
     }
     if (k < 3 || !main_verb) return;
+    // ("My favourite time is when the kids are asleep": the clause is the
+    // value. "I'll be 40 when my son turns 10": a future the clause dates.)
+    if (t[k - 1].is_word() && t[k - 1].lemma == "be"sv) return;
+    for (std::size_t j = 0; j < k; ++j)
+      if (t[j].is_word() && (in(t[j].text, {"will", "'ll", "shall", "gonna"}) ||
+                             (t[j].lemma == "go"sv && j + 1 < k && t[j + 1].lemma == "to"sv && t[j].text == "going"sv)))
+        return;
     const Token& s1 = t[k + 1];
     if (!s1.is_word() || !(is_first_person(s1.lemma) || in(s1.lemma, {"he", "she", "they", "you", "it", "the"}) ||
                            is_possessive_det(s1.lemma) || s1.capitalised))
@@ -2300,7 +2310,9 @@ std::size_t Parser::parse_subject(const Toks& t) {
        // A verb WordNet knows only as a noun ("User boulders at V4"), in
        // its -s form before a preposition or a determiner.
        (t[1].text != t[1].lemma && t[1].text.back() == 's' && t[2].is_word() &&
-        (is_prep(t[2].lemma) || in(t[2].lemma, {"the", "a", "an", "my", "her", "his", "their"}))))) {
+        (is_prep(t[2].lemma) || in(t[2].lemma, {"the", "a", "an", "my", "her", "his", "their"})) &&
+        std::none_of(t.begin() + 2, t.begin() + static_cast<long>(std::min<std::size_t>(t.size(), 7)),
+                     [](const Token& x) { return x.is_word() && is_aux(x.lemma); })))) {
     // An agent's note names the user as "User" ("User cooks on Sundays",
     // "User changed energy provider"): the verb after it is no part of a
     // noun phrase ("user cook").
@@ -3176,7 +3188,11 @@ void Parser::complement(const Toks& p, std::size_t from, bool stance_object) {
       if (seen_noun && !t.capitalised && in(l, {"it", "which", "they", "he", "she"})) break;  // ("Beat It")
       // A comma after the value ends it, unless a list goes on ("Munich, a
       // few minutes' walk from the Isar"; not "pizza, pasta and salad").
-      if (seen_noun && t.after_comma &&
+      // (Not before a name, which names the value or goes on a list:
+      // "a bank, Barclays", "Muse, Blur"; nor before a last noun: "tennis,
+      // golf".)
+      if (seen_noun && t.after_comma && !t.capitalised &&
+          !(i + 1 == p.size() && noun_capable(t)) &&
           std::none_of(p.begin() + static_cast<long>(i), p.end(),
                        [](const Token& x) { return x.is_word() && (x.lemma == "and"sv || x.lemma == "or"sv); }))
         break;
@@ -3900,28 +3916,11 @@ Claim Parser::run(std::string_view text) {
       else if (t.text == "thrice"sv) times = 3;
       else if (t.lemma == "time"sv && k > 0 && body[k - 1].kind == Token::Kind::number && body[k - 1].number > 0)
         times = body[k - 1].number;
-      if (times == 0 && in(t.lemma, {"a", "an", "per"}) && k > 0 && k + 1 < body.size() &&
-          !(body[k - 1].is_word() && (is_prep(body[k - 1].lemma) || in(body[k - 1].lemma, {"once", "twice", "thrice", "time"})))) {
-        // "3 liters of water a day", "$2,100 a month", "10,000 steps per
-        // day": a rate, once per unit (not "in a week", "for a month", nor
-        // "a year 3" at school).
-        // ("three runs a week", "2 coffees a day": that many times.)
-        if (const double secs = period_of_unit(body[k + 1]);
-            secs > 0 && !(k + 2 < body.size() && body[k + 2].kind == Token::Kind::number)) {
-          const Token& n = k >= 2 ? body[k - 2] : body[k];
-          const bool count = k >= 2 && n.kind == Token::Kind::number && n.number > 1 && n.number <= 14 &&
-                             n.number == std::floor(n.number) && body[k - 1].is_word();
-          every(count ? secs / n.number : secs);
-          if (count) in_rate[k - 2] = true;
-        }
-        continue;
-      }
       if (times == 0 || at + 1 >= body.size() || !body[at].is_word() ||
           !in(body[at].lemma, {"a", "an", "per", "each", "every"}))
         continue;
       if (const double secs = period_of_unit(body[at + 1]); secs > 0) {
         every(secs / times);
-        if (t.lemma == "time"sv) in_rate[k - 1] = true;
       }
     }
     for (std::size_t k = 0; k < body.size(); ++k) {
@@ -3939,33 +3938,6 @@ Claim Parser::run(std::string_view text) {
         lex_.drop_table().match(std::vector<std::string>{t.lemma}, 0))
       continue;
     push_unique(c_.keywords, lex_.canonical(t.lemma));
-  }
-  // A hedge with a person in it ("As far as I know", "if I remember
-  // correctly", "to my knowledge", "just so you know") would read as the
-  // speaker's clause or a condition: it goes first, with a comma after it
-  // (the drop list has it; shorter drops wait for strip_drops).
-  {
-    const auto lem = lemmas_of(all);
-    std::vector<bool> gone(all.size(), false);
-    bool any = false;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      const auto m = lex_.drop_table().match(lem, i);
-      if (!m || m.length < 3) continue;
-      bool person = false;
-      for (std::size_t k = i; k < i + m.length; ++k) person = person || in(lem[k], {"i", "my", "you", "me"});
-      if (!person) continue;
-      std::size_t end = i + m.length;
-      if (end < all.size() && all[end].kind == Token::Kind::punct && all[end].text == ","sv) ++end;
-      for (std::size_t k = i; k < end; ++k) gone[k] = true;
-      any = true;
-      i = end - 1;
-    }
-    if (any) {
-      Toks kept;
-      for (std::size_t k = 0; k < all.size(); ++k)
-        if (!gone[k]) kept.push_back(std::move(all[k]));
-      if (std::any_of(kept.begin(), kept.end(), [](const Token& t) { return t.is_word(); })) all.swap(kept);
-    }
   }
   // ", not even X" only extends a denial to X ("I don't drink alcohol, not
   // even socially"): its negation is not a second one of the claim.
@@ -4461,6 +4433,12 @@ Claim Parser::run(std::string_view text) {
   }
   // Where a thing "lives" is where it is kept or runs, not a home: "staging
   // lives in ap-southeast-2" says what "staging is deployed to ..." says.
+  // "My parents live with us", "my brother lives near me": who with, not where.
+  if ((c_.slot == "residence"sv || c_.slot == "location"sv) && c_.values.size() == 1 &&
+      in(c_.values.front(), {"us", "me", "them", "him", "her", "you", "we", "i"})) {
+    c_.slot = "live with";
+    c_.values.clear();
+  }
   if (c_.slot == "residence"sv && c_.subject_kind == SubjectKind::present && !c_.subject.empty() &&
       !person_subject(c_.subject) && c_.subject != "environment"sv && !c_.subject.empty() && lex_.slot("location"))
     c_.slot = "location";

@@ -2090,6 +2090,39 @@ TEST(JudgeRules, AWordNamingTheSubjectIsNoDifference) {
             C::true_contradiction);
 }
 
+TEST(JudgeRules, ReviewMendsOfTheSecondThirtiethSession) {
+  // None of these may block; most are no conflict at all.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"My favourite sports are tennis, golf", "My favourite sport is golf"},
+           {"I work for Alphabet, Google's parent company", "I work at Google"},
+           {"I work for a bank, Barclays", "I work for Barclays"},
+           {"I'll be 40 when my son turns 10", "I'm 35"},
+           {"My parents live with us", "My parents live in Leeds"},
+           {"My parents live near us", "My parents live in Bristol"},
+           {"As far as I know, my brother lives in Paris", "My brother lives in Lyon"},
+           {"I go to the gym every Monday", "I go to the gym every Wednesday"},
+           {"Emma has swimming lessons every Monday", "Emma has piano lessons every Wednesday"},
+           {"I call my mum every Sunday", "I call my dad every Wednesday"},
+           {"I drink two coffees a day", "I drink coffee every morning"},
+           {"I started running a month ago", "I run every morning"},
+           {"I work 40 hours a week", "I work every day"},
+           {"I'm a resident in internal medicine", "I live in Boston"},
+           {"I eat about 2,000 calories a day", "I burn 500 calories a day running"},
+           {"My piano lesson is every Tuesday", "My guitar lesson is every Thursday"},
+           {"I see my therapist every other Friday", "I see my therapist every Friday"}}) {
+    const auto v = test::structural_verdict(a, b);
+    EXPECT_NE(v.write_tier, WriteTier::block) << a << " / " << b << ": " << v.reasoning;
+    if (std::string_view(a).find("Paris") == std::string_view::npos) {
+      EXPECT_NE(v.classification, C::true_contradiction) << a << " / " << b << ": " << v.reasoning;
+      EXPECT_NE(v.classification, C::temporal_change) << a << " / " << b << ": " << v.reasoning;
+    }
+    test::expect_bounded(a, b);
+  }
+  // Two schedules for one thing are a LOW contradiction the fallback may weigh.
+  const auto twice = test::structural_verdict("I take my medication twice a day", "I take my medication every morning");
+  EXPECT_NE(twice.write_tier, WriteTier::block);
+}
+
 TEST(JudgeRules, TwoWhenContextsKeepAStanceAndItsDenialApart) {
   EXPECT_EQ(test::structural_verdict("I play my guitar loud when I'm home alone.",
                                      "I never play guitar when my flatmates are around")
