@@ -1524,6 +1524,13 @@ bool same_topic(const Lexicon& lex, const Claim& a, const Claim& b) {
   return false;
 }
 
+/// The words of both claims' subjects ("cat tofu" and "tofu": cat, tofu, tofu).
+std::vector<std::string> words_of_subjects(const Claim& a, const Claim& b) {
+  auto w = words_of(a.subject);
+  for (auto& x : words_of(b.subject)) w.push_back(std::move(x));
+  return w;
+}
+
 /// Two values that exclude each other as kinds: exclusive by the lexicon or
 /// WordNet, or by their heads ("a beagle" / "a pure-bred border collie"), or
 /// kinds of one kind a few steps up ("beagle" / "collie": dogs).
@@ -3071,11 +3078,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   };
   // (Not a word naming the subject: "my cat Tofu" / "Tofu ..., huge fluffy
   // boy" is one animal however each side names it.)
-  const auto subject_words = [&] {
-    auto w = words_of(a.subject);
-    for (auto& x : words_of(b.subject)) w.push_back(std::move(x));
-    return w;
-  }();
+  const auto subject_words = words_of_subjects(a, b);
   for (const auto& k : a.keywords)
     if (std::find(b.keywords.begin(), b.keywords.end(), k) == b.keywords.end() && !echoed(k, b.keywords) &&
         std::find(subject_words.begin(), subject_words.end(), k) == subject_words.end()) {
@@ -3421,11 +3424,7 @@ std::string weekly_clash(const Claim& a, const Claim& b) {
       if (thing(x) && thing(y) && x != y && b.subject.find(x) == std::string::npos &&
           a.subject.find(y) == std::string::npos)
         return {};
-  const auto subject_words = [&] {
-    auto w = words_of(a.subject);
-    for (auto& x : words_of(b.subject)) w.push_back(std::move(x));
-    return w;
-  }();
+  const auto subject_words = words_of_subjects(a, b);
   for (const auto& k : a.keywords) {
     if (weekday(k) || k.size() < 3 || std::find(subject_words.begin(), subject_words.end(), k) != subject_words.end() ||
         k == "week"sv || k == "weekly"sv || k == "every"sv || k == "day"sv || k == "once"sv)
