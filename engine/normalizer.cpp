@@ -3857,13 +3857,21 @@ Claim Parser::run(std::string_view text) {
     auto every = [&](double secs) {
       if (!c_.period) c_.period = secs;
     };
+    static constexpr std::pair<std::string_view, double> kAdverbs[] = {
+        {"hourly", 3600},         {"daily", 86400},       {"nightly", 86400},      {"weekly", 604800},
+        {"fortnightly", 1209600}, {"biweekly", 1209600},  {"monthly", 2628000},    {"quarterly", 7884000},
+        {"yearly", 31536000},     {"annually", 31536000}, {"semiannually", 15768000}};
+    // "every Monday", "every Tuesday and Thursday": once a week per day.
+    auto weekday = [](const Token& x) {
+      if (!x.is_word()) return false;
+      std::string w = x.text;
+      if (w.size() > 3 && w.back() == 's') w.pop_back();
+      return in(w, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+                    "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"});
+    };
     for (std::size_t k = 0; k < body.size(); ++k) {
       const Token& t = body[k];
       if (!t.is_word()) continue;
-      static constexpr std::pair<std::string_view, double> kAdverbs[] = {
-          {"hourly", 3600},         {"daily", 86400},       {"nightly", 86400},      {"weekly", 604800},
-          {"fortnightly", 1209600}, {"biweekly", 1209600},  {"monthly", 2628000},    {"quarterly", 7884000},
-          {"yearly", 31536000},     {"annually", 31536000}, {"semiannually", 15768000}};
       // "each night", "every morning", "every weekend"
       if (in(t.lemma, {"every", "each"}) && k + 1 < body.size() && body[k + 1].is_word()) {
         const auto& n = body[k + 1].lemma;
@@ -3872,14 +3880,6 @@ Claim Parser::run(std::string_view text) {
       }
       for (const auto& [w, secs] : kAdverbs)
         if (t.text == w) every(secs);
-      // "every Monday", "every Tuesday and Thursday": once a week per day.
-      auto weekday = [](const Token& x) {
-        if (!x.is_word()) return false;
-        std::string w = x.text;
-        if (w.size() > 3 && w.back() == 's') w.pop_back();
-        return in(w, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
-                      "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"});
-      };
       // "every other Sunday", "every second Thursday": every two weeks.
       if (t.lemma == "every"sv && k + 2 < body.size() && weekday(body[k + 2]) &&
           (in(body[k + 1].text, {"other", "second", "alternate"}) ||
@@ -3910,18 +3910,15 @@ Claim Parser::run(std::string_view text) {
       }
       // "once / twice / three times a (per, each) week"
       double times = 0;
-      std::size_t at = k + 1;
       if (t.text == "once"sv) times = 1;
       else if (t.text == "twice"sv) times = 2;
       else if (t.text == "thrice"sv) times = 3;
       else if (t.lemma == "time"sv && k > 0 && body[k - 1].kind == Token::Kind::number && body[k - 1].number > 0)
         times = body[k - 1].number;
-      if (times == 0 || at + 1 >= body.size() || !body[at].is_word() ||
-          !in(body[at].lemma, {"a", "an", "per", "each", "every"}))
+      if (times == 0 || k + 2 >= body.size() || !body[k + 1].is_word() ||
+          !in(body[k + 1].lemma, {"a", "an", "per", "each", "every"}))
         continue;
-      if (const double secs = period_of_unit(body[at + 1]); secs > 0) {
-        every(secs / times);
-      }
+      if (const double secs = period_of_unit(body[k + 2]); secs > 0) every(secs / times);
     }
     for (std::size_t k = 0; k < body.size(); ++k) {
       const Token& t = body[k];
