@@ -689,14 +689,21 @@ std::string covered_kind(const Lexicon& lex, const std::string& t, const std::ve
     }
   }
   WordNet::SynsetId anc[256];
+  // The kinds' first senses, looked up once (on the first part WordNet
+  // knows), not once per part.
+  std::vector<std::span<const WordNet::SynsetId>> kind_senses;
   for (const auto& part : parts) {
     for (const auto& x : kinds)
       if (same_word(part, x)) return x;
     const std::size_t n = ancestors_of(wn, part, anc, 256);
     if (n == 0) continue;
-    for (const auto& x : kinds)
-      for (auto id : wn_fast::first_senses(wn.synsets(underscore(x), Pos::noun), 3))
-        if (std::find(anc, anc + n, id) != anc + n) return x;
+    if (kind_senses.empty()) {
+      kind_senses.reserve(kinds.size());
+      for (const auto& x : kinds) kind_senses.push_back(wn_fast::first_senses(wn.synsets(underscore(x), Pos::noun), 3));
+    }
+    for (std::size_t k = 0; k < kinds.size(); ++k)
+      for (auto id : kind_senses[k])
+        if (std::find(anc, anc + n, id) != anc + n) return kinds[k];
   }
   return {};
 }
@@ -2398,7 +2405,26 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       }
       return *doer_holder;
     };
-    for (const auto& ex : lex.exclusions()) {
+    // Which rows list the doer's main verb (bit 1) or a word of its clause
+    // (bit 2) among their verbs: one lookup per word, not a scan of every
+    // row's verbs per word.
+    const auto& rows = lex.exclusions();
+    const std::string& verb = doer.slot == "like"sv ? doer.predicate : doer.slot;
+    std::vector<unsigned char> verb_hits(rows.size(), 0);
+    auto mark = [&](std::string_view w, unsigned char bit) {
+      if (const auto* ids = lex.exclusions_with_verb(w))
+        for (const auto i : *ids) verb_hits[i] |= bit;
+    };
+    mark(verb, 1);
+    mark(doer.predicate, 1);
+    for (const auto& k : doer.keywords) mark(k, 2);
+    // "Her favourite cocktail is a negroni": a favourite of the things is
+    // had, whatever the verbs.
+    const bool favourite = doer.slot.rfind("favorite ", 0) == 0;
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+      const ExclusionDef& ex = rows[row];
+      // A row whose verbs the doer does not use cannot exclude it.
+      if (!ex.possession && !favourite && verb_hits[row] == 0) continue;
       const bool by_slot = ex.holder.size() >= 5 && std::memcmp(ex.holder.data(), "slot:", 5) == 0;
       const bool denial = !by_slot && denies_meaning(ex);
       if (holder.stance < 0 && !denial) continue;
@@ -2447,14 +2473,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         continue;
       }
       auto listed = [&](const std::string& v) { return std::find(ex.verbs.begin(), ex.verbs.end(), v) != ex.verbs.end(); };
-      const std::string& verb = doer.slot == "like"sv ? doer.predicate : doer.slot;
-      // "Her favourite cocktail is a negroni": a favourite of the things is
-      // had, whatever the verbs.
-      const bool favourite = doer.slot.rfind("favorite ", 0) == 0;
-      const bool main_verb = listed(verb) || listed(doer.predicate) || favourite;
-      bool clause_verb = false;
-      for (const auto& k : doer.keywords) clause_verb = clause_verb || listed(k);
-      if (!main_verb && !clause_verb) continue;
+      const bool main_verb = (verb_hits[row] & 1) != 0 || favourite;
       build_banned();
       std::vector<std::string> things;
       if (main_verb) {

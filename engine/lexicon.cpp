@@ -366,6 +366,11 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
         d.means_verb = m[1];
         d.means_thing = join(Phrase(m.begin() + 2, m.end()));
       }
+      const auto idx = static_cast<std::uint32_t>(exclusions_.size());
+      for (const auto& v : d.verbs) {
+        auto& ids = exclusions_by_verb_[v];
+        if (ids.empty() || ids.back() != idx) ids.push_back(idx);
+      }
       exclusions_.push_back(std::move(d));
     } else if (name == "aliases.txt") {
       if (!need(2)) return bad("expected: canonical | aliases");

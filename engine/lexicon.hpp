@@ -193,6 +193,13 @@ class Lexicon {
   const ClassDef* class_named(std::string_view name) const;
 
   const std::vector<ExclusionDef>& exclusions() const { return exclusions_; }
+  /// The indices (into exclusions()) of the rows that list `verb` among
+  /// their verbs; nullptr if none does. One lookup instead of a scan of
+  /// every row's verbs per word.
+  const std::vector<std::uint32_t>* exclusions_with_verb(std::string_view verb) const {
+    const auto it = exclusions_by_verb_.find(verb);
+    return it == exclusions_by_verb_.end() ? nullptr : &it->second;
+  }
 
   const PhraseTable& alias_table() const { return alias_table_; }
   const std::string& alias(int entry) const { return alias_defs_[static_cast<std::size_t>(entry)]; }
@@ -225,7 +232,7 @@ class Lexicon {
   bool is_habitual(std::string_view verb) const { return habitual_.count(std::string(verb)) > 0; }
   /// Words that make a thing a substitute ("vegan cheese", "meat-free"), so
   /// world-knowledge exclusions do not apply to it.
-  bool is_exclusion_exempt(std::string_view w) const { return exclusion_exempt_.count(std::string(w)) > 0; }
+  bool is_exclusion_exempt(std::string_view w) const { return exclusion_exempt_.find(w) != exclusion_exempt_.end(); }
   /// The relation a word names when a person has one at a time ("boss",
   /// "line manager": "manager"; "wife": "partner"), or nullptr.
   const std::string* sole_relation(std::string_view words) const {
@@ -282,6 +289,7 @@ class Lexicon {
   std::vector<ClassDef> classes_;
   WordMap<int> class_member_;
   std::vector<ExclusionDef> exclusions_;
+  WordMap<std::vector<std::uint32_t>> exclusions_by_verb_;
   PhraseTable alias_table_;
   std::vector<std::string> alias_defs_;
   WordMap<std::string> alias_map_;
