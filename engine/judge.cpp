@@ -3924,6 +3924,63 @@ std::optional<Analysis> renamed_relation(const Lexicon& lex, const Claim& b, con
   return std::nullopt;
 }
 
+namespace {
+
+/// A word that points back to a thing already named ("it", "them", "the
+/// stuff").
+bool anaphor(std::string_view w) {
+  return w == "it"sv || w == "them"sv || w == "stuff"sv || w == "that"sv || w == "this"sv || w == "thing"sv;
+}
+
+/// What a later "it" of the same text points back to: the first clause's
+/// subject when it is a thing ("Coriander tastes like soap"), else its
+/// object or first value ("Tried sushi"); empty when the clause names none.
+std::string antecedent_of(const Claim& whole) {
+  if (whole.subject_kind == SubjectKind::present && whole.subject != "user"sv && !whole.subject.empty() &&
+      !anaphor(whole.subject) && whole.subject.find(' ') == std::string::npos)
+    return whole.subject;
+  if (whole.subject != "user"sv) return {};
+  if (!whole.object.empty() && !anaphor(whole.object)) return whole.object;
+  if (!whole.values.empty() && !anaphor(whole.values.front()) && !numeric(whole.values.front()) &&
+      !quantity_of(whole.values.front()))
+    return whole.values.front();
+  return {};
+}
+
+/// Where a short clause with "it" starts after the first one: after a
+/// comma, a semicolon, a dash or a sentence's end, at most six words, one of
+/// them "it", "them" or "stuff" ("..., hated it", "... - can't stand the
+/// stuff"). The normaliser then says whether it is a stance.
+std::vector<std::size_t> stance_on_it_parts(std::string_view text) {
+  std::vector<std::size_t> out;
+  static constexpr std::string_view kSeparators[] = {", ", "; ", " - ", " \xe2\x80\x94 ", ". ", "! ", "? ",
+                                                     " and ", " but ", " so "};
+  for (std::string_view sep : kSeparators)
+    for (std::size_t at = text.find(sep); at != std::string_view::npos; at = text.find(sep, at + 1)) {
+      const std::size_t from = at + sep.size();
+      std::size_t end = text.find_first_of(",;.!?", from);
+      if (end == std::string_view::npos) end = text.size();
+      const std::string_view rest = text.substr(from, end - from);
+      std::size_t words = 0;
+      bool it = false;
+      for (std::size_t k = 0; k < rest.size();) {
+        while (k < rest.size() && rest[k] == ' ') ++k;
+        if (k >= rest.size()) break;
+        std::size_t e = rest.find(' ', k);
+        if (e == std::string_view::npos) e = rest.size();
+        const std::string_view w = rest.substr(k, e - k);
+        ++words;
+        it = it || w == "it"sv || w == "them"sv || w == "stuff"sv;
+        k = e;
+      }
+      if (it && words >= 2 && words <= 6 && std::find(out.begin(), out.end(), from) == out.end()) out.push_back(from);
+    }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
 /// The structural verdict, and where it settles nothing ("unrelated", or
 /// "compatible" at LOW: a shared topic), the most confident verdict of one
 /// text's claim against a later part of the other (later_parts): the claims
@@ -3941,13 +3998,28 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
   if (auto renamed = renamed_relation(lex, b, existing, incoming)) return *renamed;
   auto parts_of = [&lex](const JudgeInput& side, const Claim& whole) {
     std::vector<Claim> parts{whole};
-    for (const std::size_t from : later_parts(side.text)) {
-      NormalizeContext ctx;
-      ctx.kind = side.kind;
-      ctx.created_at = side.created_at;
-      ctx.valid_from = side.valid_from;
-      parts.push_back(normalize(lex, side.text.substr(from), ctx));
-    }
+    NormalizeContext ctx;
+    ctx.kind = side.kind;
+    ctx.created_at = side.created_at;
+    ctx.valid_from = side.valid_from;
+    for (const std::size_t from : later_parts(side.text)) parts.push_back(normalize(lex, side.text.substr(from), ctx));
+    // A stance on "it" after the first clause is a stance on what that
+    // clause named ("Coriander tastes like soap to me, I can't stand it",
+    // "Tried sushi last week, hated it").
+    const std::string antecedent = antecedent_of(whole);
+    if (antecedent.empty()) return parts;
+    auto stance_on_it = [](const Claim& c) {
+      return (c.slot == "like"sv || c.slot == "prefer"sv) && c.subject == "user"sv && anaphor(c.object);
+    };
+    const auto split = later_parts(side.text);
+    for (const std::size_t from : stance_on_it_parts(side.text))
+      if (std::find(split.begin(), split.end(), from) == split.end())
+        if (Claim c = normalize(lex, side.text.substr(from), ctx); stance_on_it(c)) parts.push_back(std::move(c));
+    for (std::size_t k = 1; k < parts.size(); ++k)
+      if (Claim& c = parts[k]; stance_on_it(c)) {
+        c.object = antecedent;
+        c.keywords.push_back(antecedent);
+      }
     return parts;
   };
   const std::vector<Claim> pa = parts_of(existing, a), pb = parts_of(incoming, b);

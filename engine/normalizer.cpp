@@ -2579,7 +2579,11 @@ std::size_t Parser::parse_subject(const Toks& t) {
       // A determiner right after it: it is the verb ("my son plays the drums").
       const bool next_det = i + 1 < t.size() && in(t[i + 1].lemma, {"the", "a", "an", "my", "our", "his", "her",
                                                                    "their", "its", "your"});
-      const bool boundary = (!later_aux(i) && !next_verbish) || looks_past(x) || next_det ||
+      // "Coriander tastes like soap": a verb of the senses before "like" is
+      // the verb; the thing is the subject.
+      const bool sensory = x.text != x.lemma && in(x.lemma, {"taste", "smell", "sound", "look"}) &&
+                           i + 1 < t.size() && t[i + 1].text == "like"sv;
+      const bool boundary = (!later_aux(i) && !next_verbish) || looks_past(x) || next_det || sensory ||
                             lex_.stance_table().match(lemmas_of(t), i);
       if (boundary) break;
     }

@@ -2152,3 +2152,27 @@ TEST(JudgeRules, OneWeeklyEventOnTwoWeekdaysIsAContradiction) {
                 .classification,
             C::duplicate);
 }
+
+TEST(JudgeRules, AStanceOnItInALaterClauseIsOnWhatTheFirstClauseNamed) {
+  // "it" / "the stuff" after the first clause points back to the thing it named.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I love coriander.", "coriander tastes like soap to me, I can't stand it"},
+           {"I love cilantro.", "Cilantro tastes like soap to me; I can't stand the stuff."},
+           {"User dislikes jazz.", "jazz is what I put on most evenings, I adore it"},
+           {"I love sushi", "Tried sushi last week, hated it."}}) {
+    const auto v = test::structural_verdict(a, b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << a << " / " << b << ": " << v.reasoning;
+    EXPECT_NE(v.write_tier, WriteTier::block) << a << " / " << b;  // judged against a part: at most MED
+  }
+  EXPECT_EQ(test::structural_verdict("I hate coriander.", "Cilantro tastes like soap to me and I can't stand it.")
+                .classification,
+            C::duplicate);
+  // A verb of the senses before "like" is the verb, not a stance of liking.
+  const Claim c = test::claim("Coriander tastes like soap to me");
+  EXPECT_EQ(c.subject, "coriander");
+  EXPECT_NE(c.slot, "like");
+  // No stance on "it", or nothing for "it" to point back to: no change.
+  EXPECT_NE(test::structural_verdict("I love coriander.", "The legal team tracks it and bounces any request without it")
+                .classification,
+            C::true_contradiction);
+}
