@@ -2536,6 +2536,30 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   };
   std::string habit = a.subject == b.subject && !same_slot ? habit_vs_stance(a, b) : std::string();
   if (habit.empty() && a.subject == b.subject && !same_slot) habit = habit_vs_stance(b, a);
+  // The first of `values` that names the thing a stance claim is about:
+  // every content word of the shorter in the longer ("horror" / "horror
+  // films"), or with `exact` the same content words; empty if none.
+  auto one_thing = [](const std::vector<std::string>& values, const Claim& st, bool exact = false) -> std::string {
+    auto content = [](const std::string& t) {
+      std::vector<std::string> out;
+      for (auto& w : words_of(t))
+        if (w.size() > 2 && !light_word(w)) out.push_back(std::move(w));
+      return out;
+    };
+    auto within = [](const std::vector<std::string>& small, const std::vector<std::string>& big) {
+      return !small.empty() && std::all_of(small.begin(), small.end(), [&](const std::string& w) {
+        return std::any_of(big.begin(), big.end(), [&](const std::string& x) { return same_word(w, x); });
+      });
+    };
+    std::vector<std::string> things = st.values;
+    if (!st.object.empty()) things.push_back(st.object);
+    for (const auto& v : values)
+      for (const auto& t : things) {
+        const auto fv = content(v), dt = content(t);
+        if (exact ? within(fv, dt) && within(dt, fv) : within(fv, dt) || within(dt, fv)) return v;
+      }
+    return {};
+  };
   // A favourite against a dislike of it ("I can't stand horror films" /
   // "horror is my favourite genre"; "User dislikes golf" / "Golf's my
   // favourite way to spend a Sunday"): a favourite is the strongest liking.
@@ -2553,32 +2577,31 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           attr == "day"sv || attr == "month"sv || attr == "season"sv || attr == "size"sv || attr == "shape"sv)
         return {};
     }
-    auto content = [](const std::string& t) {
-      std::vector<std::string> out;
-      for (auto& w : words_of(t))
-        if (w.size() > 2 && !light_word(w)) out.push_back(std::move(w));
-      return out;
-    };
-    auto within = [](const std::vector<std::string>& small, const std::vector<std::string>& big) {
-      return !small.empty() && std::all_of(small.begin(), small.end(), [&](const std::string& w) {
-        return std::any_of(big.begin(), big.end(), [&](const std::string& x) { return same_word(w, x); });
-      });
-    };
-    std::vector<std::string> things = d.values;
-    if (!d.object.empty()) things.push_back(d.object);
-    for (const auto& v : f.values)
-      for (const auto& t : things) {
-        const auto fv = content(v), dt = content(t);
-        if (within(fv, dt) || within(dt, fv)) return v;
-      }
-    return {};
+    return one_thing(f.values, d);
   };
   std::string favourite;
   if (habit.empty() && !same_slot) {
     favourite = favourite_vs_dislike(a, b);
     if (favourite.empty()) favourite = favourite_vs_dislike(b, a);
   }
-  const bool linked = same_slot || cue_link || !exclusion.empty() || derived_link || !habit.empty() || !favourite.empty();
+  // A fear against a fondness for the same thing ("I'm petrified of
+  // flying" / "I genuinely love flying"): the one says the speaker shuns
+  // what the other says they enjoy.
+  auto fear_vs_fondness = [&](const Claim& f, const Claim& l) -> std::string {
+    if (f.slot != "fear"sv || f.stance <= 0 || l.stance <= 0 || l.slot != "like"sv || f.subject != l.subject ||
+        f.history || l.history || f.tense == Tense::past || l.tense == Tense::past || f.figurative || l.figurative)
+      return {};
+    // (The same thing, not one kind of it: "bouldering at the indoor wall"
+    // / "outdoor bouldering on real rock".)
+    return one_thing(f.values, l, true);
+  };
+  std::string feared;
+  if (habit.empty() && favourite.empty() && !same_slot) {
+    feared = fear_vs_fondness(a, b);
+    if (feared.empty()) feared = fear_vs_fondness(b, a);
+  }
+  const bool linked = same_slot || cue_link || !exclusion.empty() || derived_link || !habit.empty() ||
+                      !favourite.empty() || !feared.empty();
   if (!linked) {
     // "I've never been to Japan" / "I spent two weeks in Kyoto in 2019": a
     // denial that the user was ever somewhere against a statement that puts
@@ -2949,6 +2972,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   if (!habit.empty())
     oppose(0.72, "one states a habit of " + habit + ", the other a strong dislike of it", true);
   if (!favourite.empty()) oppose(0.72, "one names " + favourite + " a favourite, the other dislikes it", true);
+  if (!feared.empty()) oppose(0.72, "one fears " + feared + ", the other enjoys it", true);
 
   // ---- decide --------------------------------------------------------------------------
   const bool disjoint_scope = scopes_disjoint(lex, a.scope, b.scope);

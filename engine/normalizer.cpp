@@ -189,6 +189,7 @@ class Parser {
   void go_as_change(Toks& s) const;
   void parent_of(Toks& s) const;
   void disagrees_with_me(Toks& s) const;
+  void frightens_me(Toks& s) const;
   void no_rule(Toks& s) const;
   void coordinated_idioms(Toks& s) const;
   void abstinent(Toks& s) const;
@@ -641,6 +642,10 @@ void Parser::subjectless_note(Toks& s) const {
     subject = true;
   } else if (l0 == "not"sv && in(s[1].lemma, {"a", "an", "the", "into", "much", "big", "huge", "keen", "fond"})) {
     subject = be = true;
+  } else if (s[0].text != l0 && s[1].lemma == "of"sv && in(l0, {"scare", "terrify", "petrify", "frighten"})) {
+    // "Scared of heights", "Terrified of flying": a note of a fear ("I am
+    // scared of heights").
+    subject = be = true;
   } else if (s[0].text != l0 && looks_past(s[0]) && s[1].lemma == "by"sv && verb_capable(s[0])) {
     // "Employed by Northwind as an analyst", "Managed by Dana": a passive
     // note about the person ("I am employed by ...").
@@ -820,6 +825,28 @@ void Parser::disagrees_with_me(Toks& s) const {
   }
 }
 
+/// "Flying terrifies me", "outdoor bouldering scares me", "needles
+/// frighten me": the speaker fears the thing, as "I'm afraid of flying"
+/// says. Rewritten to that form; a subject of at most six words, none of
+/// them a person's pronoun or an auxiliary ("it scares me that ..." is left).
+void Parser::frightens_me(Toks& s) const {
+  for (std::size_t k = 1; k + 1 < s.size() && k <= 6; ++k) {
+    if (!s[k].is_word() || !in(s[k].lemma, {"terrify", "scare", "frighten", "petrify"}) || s[k].text == s[k].lemma ||
+        looks_past(s[k]) || s[k + 1].lemma != "me"sv)
+      continue;
+    for (std::size_t j = 0; j < k; ++j)
+      if (!s[j].is_word() || is_first_person(s[j].lemma) || is_aux(s[j].lemma) || is_fuzzy_pronoun(s[j].lemma) ||
+          in(s[j].lemma, {"what", "that", "this", "he", "she", "they"}))
+        return;
+    Toks out{word_token("i", "i", "i"), word_token("am", "be", "am"), word_token("afraid", "afraid", "afraid"),
+             word_token("of", "of", "of")};
+    out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(k));
+    out.insert(out.end(), s.begin() + static_cast<long>(k) + 2, s.end());
+    s.swap(out);
+    return;
+  }
+}
+
 /// "in my forties", "in her early seventies": an age said as a decade is the
 /// range of ages it names ("40-49", "70-73"; early / mid / late narrow it to
 /// the first four, middle three or last three years). Said of oneself
@@ -849,7 +876,7 @@ void Parser::decade_age(Toks& s) const {
                         (k == 1 && s[0].is_word() && s[0].text == "being"sv);
     if (!is_age) return;
     if (s[k + 1].lemma == "my"sv) {
-      Toks out{word_token("i", "i", "i"), word_token("be", "be", "am"), word_token(range, range, range)};
+      Toks out{word_token("i", "i", "i"), word_token("am", "be", "am"), word_token(range, range, range)};
       s.swap(out);
       return;
     }
@@ -4284,6 +4311,7 @@ Claim Parser::run(std::string_view text) {
   subjectless_note(sent);
   if (ctx_.kind != MemoryKind::concept_) parent_of(sent);
   if (ctx_.kind != MemoryKind::concept_) disagrees_with_me(sent);
+  frightens_me(sent);
   go_as_change(sent);
   no_rule(sent);
   naming_copula(sent);

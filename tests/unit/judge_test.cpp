@@ -2176,3 +2176,25 @@ TEST(JudgeRules, AStanceOnItInALaterClauseIsOnWhatTheFirstClauseNamed) {
                 .classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, AFearAgainstAFondnessForTheSameThingIsAContradiction) {
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I'm petrified of flying, we take the train wherever we can", "I genuinely love flying"},
+           {"Scared of spiders.", "I adore spiders"}}) {
+    const auto v = test::structural_verdict(a, b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << a << " / " << b << ": " << v.reasoning;
+    EXPECT_NE(v.write_tier, WriteTier::block) << a << " / " << b;
+  }
+  // "X terrifies me" is a fear of X; a note "Terrified of X" too.
+  EXPECT_EQ(test::structural_verdict("User is afraid of flying.", "flying terrifies me").classification, C::duplicate);
+  EXPECT_EQ(test::claim("Terrified of flying; won't get on a plane.").slot, "fear");
+  EXPECT_EQ(test::claim("Outdoor bouldering on real rock terrifies me").slot, "fear");
+  // One kind of the thing, or a fear and a dislike: no contradiction.
+  EXPECT_NE(test::structural_verdict("I love bouldering at the indoor wall.",
+                                     "Outdoor bouldering on real rock terrifies me - I won't do it.")
+                .classification,
+            C::true_contradiction);
+  EXPECT_NE(test::structural_verdict("I'm scared of dogs", "I hate dogs").classification, C::true_contradiction);
+  EXPECT_NE(test::structural_verdict("It scares me that prices keep rising", "I love cheap flights").classification,
+            C::true_contradiction);
+}
