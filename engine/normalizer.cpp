@@ -200,6 +200,7 @@ class Parser {
   void commute_mode(Toks& s);
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
+  void nothing_for_me(Toks& s) const;
   void subjectless_note(Toks& s) const;
   void lasted_since(const Toks& s);
   void strip_leading_adjunct(Toks& t);
@@ -554,7 +555,7 @@ void Parser::evaluative_copula(Toks& s) const {
   if (ctx_.kind == MemoryKind::concept_) return;
   std::size_t be = 0;
   while (be < s.size() && be < 5 && s[be].is_word() && s[be].lemma != "be"sv) ++be;
-  if (be == 0 || be >= s.size() || s[be].lemma != "be"sv) return;
+  if (be == 0 || be >= s.size() || s[be].lemma != "be"sv) return nothing_for_me(s);
   for (std::size_t k = 0; k < be; ++k)
     if (!s[k].is_word() || lex_.is_negator(s[k].lemma) ||
         in(s[k].lemma, {"i", "we", "you", "he", "she", "it", "they", "this", "that", "these", "those", "there",
@@ -568,7 +569,7 @@ void Parser::evaluative_copula(Toks& s) const {
                          "simply", "literally", "seriously", "genuinely", "always", "still"}))
     ++k;
   const auto m = lex_.evaluative_table().match(lemmas_of(s), k);
-  if (!m) return;
+  if (!m) return nothing_for_me(s);
   std::size_t after = k + m.length;
   // "one of my fav herbs": the kind after a favourite of several goes with it.
   if (in(s[after - 1].lemma, {"fav", "favourite", "favorite", "favourites", "favorites"}))
@@ -585,6 +586,40 @@ void Parser::evaluative_copula(Toks& s) const {
   const bool positive = m.entry == 1;
   out.push_back(word_token(positive ? "like" : "dislike", positive ? "like" : "dislike", s[be].surface));
   out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(be));
+  out.insert(out.end(), s.begin() + static_cast<long>(end), s.end());
+  s.swap(out);
+}
+
+/// "Jazz does nothing for me", "Opera doesn't do anything for me": the
+/// speaker dislikes the thing ("I dislike jazz"). The thing is one to five
+/// words before "do", none a pronoun, a person or a negation.
+void Parser::nothing_for_me(Toks& s) const {
+  std::size_t d = 0;
+  while (d < s.size() && d < 5 && s[d].is_word() && s[d].lemma != "do"sv) ++d;
+  if (d == 0 || d + 3 >= s.size() || s[d].lemma != "do"sv) return;
+  for (std::size_t k = 0; k < d; ++k)
+    if (!s[k].is_word() || lex_.is_negator(s[k].lemma) || is_first_person(s[k].lemma) ||
+        is_fuzzy_pronoun(s[k].lemma) || in(s[k].lemma, {"you", "what", "which", "who", "this", "that"}))
+      return;
+  if (person_subject(s[d - 1].lemma)) return;
+  std::size_t k = d + 1;
+  if (s[k].lemma == "nothing"sv) {
+    ++k;
+  } else if (lex_.is_negator(s[k].lemma) && k + 2 < s.size() && s[k + 1].lemma == "do"sv &&
+             s[k + 2].lemma == "anything"sv) {
+    k += 3;
+  } else {
+    return;
+  }
+  if (k + 1 >= s.size() || s[k].lemma != "for"sv || !in(s[k + 1].lemma, {"me", "i"})) return;
+  // Then the clause ends, or a new one of the speaker's starts ("... and I
+  // never listen to it"; not "for me or my street").
+  const std::size_t end = k + 2;
+  if (end < s.size() && s[end].kind != Token::Kind::punct &&
+      !(is_conj(s[end].lemma) && end + 1 < s.size() && is_first_person(s[end + 1].lemma)))
+    return;
+  Toks out{word_token("i", "i", "i"), word_token("dislike", "dislike", s[d].surface)};
+  out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(d));
   out.insert(out.end(), s.begin() + static_cast<long>(end), s.end());
   s.swap(out);
 }

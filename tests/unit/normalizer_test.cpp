@@ -2356,3 +2356,15 @@ TEST(Normalizer, ATrailingWhenClauseInThePresentIsAContext) {
   EXPECT_TRUE(claim("My blood type is O negative, so they ring me whenever supplies run low.").scope.empty());
   EXPECT_TRUE(claim("Our EU tenants' DB sits in AWS's Ireland region.").scope.get(ScopeDim::setting).empty());
 }
+
+TEST(Normalizer, SomethingThatDoesNothingForMeIsDisliked) {
+  for (const char* text : {"Jazz does nothing for me", "Opera doesn't do anything for me."}) {
+    const Claim c = test::claim(text);
+    EXPECT_EQ(c.slot, "like") << text;
+    EXPECT_EQ(c.stance, -1) << text;
+  }
+  EXPECT_EQ(test::claim("Jazz does nothing for me").object, "jazz");
+  // A person, a pronoun, or more after "for me": not this reading.
+  EXPECT_NE(test::claim("My boss does nothing for me").slot, "like");
+  EXPECT_NE(test::claim("The council does nothing for me or my street").slot, "like");
+}
