@@ -662,14 +662,21 @@ std::size_t ancestors_of(const WordNet& wn, const std::string& word, WordNet::Sy
   return n;
 }
 
+/// Whether words[i] makes the thing a substitute (words.txt's
+/// exclusion_exempt: "vegan cheese", "oat milk", "alcohol-free beer"); "free"
+/// only after what the thing is free of ("free-range chicken" is chicken).
+bool substitute_word(const Lexicon& lex, const std::vector<std::string>& words, std::size_t i) {
+  return lex.is_exclusion_exempt(words[i]) && !(i == 0 && words[i] == "free"sv);
+}
+
 /// The first of `kinds` that `t` is, or is made with (covers() for many
 /// kinds at once, with one WordNet walk per word of `t`); empty if none.
 std::string covered_kind(const Lexicon& lex, const std::string& t, const std::vector<std::string>& kinds) {
   if (t.empty() || kinds.empty()) return {};
   const WordNet& wn = lex.wordnet();
   const auto words = words_of(t);
-  for (const auto& w : words)
-    if (lex.is_exclusion_exempt(w) && std::find(kinds.begin(), kinds.end(), w) == kinds.end()) return {};
+  for (std::size_t i = 0; i < words.size(); ++i)
+    if (substitute_word(lex, words, i) && std::find(kinds.begin(), kinds.end(), words[i]) == kinds.end()) return {};
   std::vector<std::string> parts;
   if (words.size() > 1) parts.push_back(underscore(t));
   for (const auto& w : words)
@@ -2500,6 +2507,45 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   };
   std::string exclusion = excluded(a, b);
   if (exclusion.empty()) exclusion = excluded(b, a);
+  // A substitute a holder may have ("I'm vegetarian" / "I love vegan
+  // cheese", "I'm vegan" / "I drink oat milk every morning"): the thing is
+  // named with a word of words.txt's exclusion_exempt, and the doer does
+  // with it what the holder's row is about. A finding that both hold, so
+  // the learned fallback may not make a contradiction of it.
+  auto substitute_for = [&](const Claim& holder, const Claim& doer) -> std::string {
+    if (holder.stance <= 0 || holder.history || holder.tense == Tense::past || doer.stance <= 0 ||
+        doer.subject != holder.subject || !holder.change_cues.empty() || !doer.change_cues.empty())
+      return {};
+    const std::string& verb = doer.slot == "like"sv ? doer.predicate : doer.slot;
+    bool holds = false;
+    for (const auto& ex : lex.exclusions()) {
+      if (ex.possession || ex.holder.rfind("slot:", 0) == 0) continue;
+      const bool listed = std::find(ex.verbs.begin(), ex.verbs.end(), verb) != ex.verbs.end() ||
+                          std::find(ex.verbs.begin(), ex.verbs.end(), doer.predicate) != ex.verbs.end();
+      if (!listed) continue;
+      for (const auto& v : holder.values) holds = holds || holder_value(wn, v, ex.holder);
+    }
+    if (!holds) return {};
+    std::vector<std::string> things = doer.values;
+    if (!doer.object.empty()) things.push_back(doer.object);
+    for (const auto& t : things) {
+      const auto words = words_of(t);
+      for (std::size_t i = 0; words.size() > 1 && i < words.size(); ++i)
+        if (substitute_word(lex, words, i)) return t;
+    }
+    return {};
+  };
+  if (exclusion.empty() && a.subject == b.subject && !same_slot) {
+    std::string sub = substitute_for(a, b);
+    if (sub.empty()) sub = substitute_for(b, a);
+    if (!sub.empty()) {
+      r.cls = Classification::compatible;
+      r.conf = std::max(lex.med_confidence(), 0.65);
+      r.why = "Both can hold: " + sub + " is a substitute for what the other rules out.";
+      r.both_hold = true;
+      return r;
+    }
+  }
   // A value derived from the other's verb ("I'm a smoker" / "I haven't
   // smoked"): the same topic; opposite stances oppose.
   bool derived_link = false;

@@ -1312,6 +1312,12 @@ TEST(JudgeWorldKnowledge, SubstitutesAndOtherKindsOfInterestAreNotExcluded) {
   EXPECT_NE(classify("I'm allergic to cats", "I have a cat allergy"), C::true_contradiction);
   EXPECT_NE(classify("I'm allergic to cats", "I love cats"), C::true_contradiction);
   EXPECT_NE(classify("I'm vegan", "I went to a steakhouse with friends"), C::true_contradiction);
+  // A substitute is a finding the learned fallback may not overturn; "free"
+  // names one only after what the thing is free of.
+  const auto sub = test::structural_verdict("I'm vegetarian", "I love vegan cheese");
+  EXPECT_EQ(sub.classification, C::compatible) << sub.reasoning;
+  EXPECT_GE(sub.confidence, test::lexicon().med_confidence()) << sub.reasoning;
+  EXPECT_EQ(classify("I'm vegetarian", "I love free-range chicken"), C::true_contradiction);
 }
 
 TEST(JudgeSecondOpinion, SameTopicPairsWithoutStructuralEvidenceAreLowSoTheCascadeAsksTheLlm) {
