@@ -324,7 +324,11 @@ bool Parser::verb_simile(const Toks& t) const {
 /// about ninety", "felt like I was a hundred"), not how old they are.
 bool Parser::feels_an_age(const Toks& t) {
   for (std::size_t i = 0; i < t.size(); ++i) {
-    if (!t[i].is_word() || t[i].lemma != "feel"sv) continue;
+    // "I feel about ninety", or a part of the body said to be that old ("my
+    // knees are about 80 years old after that hike").
+    const bool body_is = i > 0 && t[i].is_word() && t[i].lemma == "be"sv && t[i - 1].is_word() &&
+                         in(t[i - 1].lemma, {"knee", "back", "joint", "body", "bone", "hip", "leg", "foot", "shoulder"});
+    if (!t[i].is_word() || (t[i].lemma != "feel"sv && !body_is)) continue;
     for (std::size_t k = i + 1; k < t.size() && k <= i + 5; ++k) {
       if (t[k].kind == Token::Kind::number) {
         const double n = std::atof(t[k].text.c_str());
@@ -355,6 +359,17 @@ bool Parser::hyperbolic_count(const Toks& t) {
       const double period = t[i + 2].lemma == "day"sv ? 86400 : t[i + 2].lemma == "week"sv ? 7 * 86400 : 0;
       if (period > 0 && x.number > period) return true;
     }
+    // "pulled a 100-hour day", "a 10-day week": a span longer than the day
+    // or the week it fills.
+    if (x.kind == Token::Kind::quantity && x.dimension == "duration"sv && i + 1 < t.size() && t[i + 1].is_word()) {
+      const double period = t[i + 1].lemma == "day"sv ? 86400 : t[i + 1].lemma == "week"sv ? 7 * 86400 : 0;
+      if (period > 0 && x.number > period) return true;
+    }
+    // "felt ten feet tall": a person's height no one has.
+    if (x.kind == Token::Kind::quantity && x.dimension == "length"sv && x.number > 3.0 && i > 0 &&
+        i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "tall"sv && t[i - 1].is_word() &&
+        (t[i - 1].lemma == "feel"sv || t[i - 1].text == "felt"sv))
+      return true;
     const bool made_up = x.is_word() && in(x.lemma, {"zillion", "gazillion", "bajillion", "squillion", "kajillion"});
     // "a million" as written: no digits ("a 1 million" is no figure of speech).
     auto digit = [](char c) { return c >= '0' && c <= '9'; };
@@ -382,8 +397,11 @@ bool Parser::hyperbolic_count(const Toks& t) {
                                                   "million", "billion", "percent", "and", "or", "line", "word",
                                                   "mile", "meter", "metre", "kilometre", "kilometer", "km"}))))
       continue;
-    // "a hundred years old" can be so.
-    if (hundred && ((i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "year"sv) || has("year")))
+    // "a hundred years old" can be so; "haven't slept in a hundred years"
+    // cannot.
+    const bool in_span = i > 1 && t[i - 2].is_word() && t[i - 2].lemma == "in"sv &&
+                         (i + 1 == t.size() || !t[i + 1].is_word() || t[i + 1].lemma != "old"sv);
+    if (hundred && !in_span && ((i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "year"sv) || has("year")))
       continue;
     return true;
   }

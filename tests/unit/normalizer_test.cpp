@@ -2368,3 +2368,13 @@ TEST(Normalizer, SomethingThatDoesNothingForMeIsDisliked) {
   EXPECT_NE(test::claim("My boss does nothing for me").slot, "like");
   EXPECT_NE(test::claim("The council does nothing for me or my street").slot, "like");
 }
+
+TEST(Normalizer, ImpossibleAgesSpansAndHeightsAreFiguresOfSpeech) {
+  for (const char* text : {"my knees are about ninety years old after that hike", "pulled a 100-hour day yesterday",
+                           "felt ten feet tall crossing that finish line",
+                           "I feel like I haven't slept in a hundred years."})
+    EXPECT_TRUE(test::claim(text).figurative) << text;
+  for (const char* text : {"I worked a 10-hour day", "My knees are sore after the hike", "My son is 6 feet tall",
+                           "My grandmother is ninety years old"})
+    EXPECT_FALSE(test::claim(text).figurative) << text;
+}
