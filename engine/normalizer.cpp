@@ -162,6 +162,7 @@ class Parser {
   static bool hyperbolic_count(const Toks& t);
   bool intensified_thing(const Toks& t) const;
   bool verb_simile(const Toks& t) const;
+  bool thing_as_my_person(const Toks& t) const;
   std::string country_of(const std::string& word) const;
   bool profession(const std::string& noun) const;
   /// Whether WordNet's first noun sense of `w` is a named instance ("Tell",
@@ -318,6 +319,42 @@ bool Parser::verb_simile(const Toks& t) const {
     if (lf == "noun.animal"sv || lf == "noun.plant"sv || lf == "noun.object"sv || lf == "noun.substance"sv) return true;
   }
   return false;
+}
+
+/// A thing called one of the speaker's people ("my sourdough starter is my
+/// baby", "my houseplants are my flatmates", "the printer is basically my
+/// nemesis"): a metaphor. The subject (a determiner, then one to four
+/// words) names no person or animal and is known to WordNet (a name may be
+/// a person's); the complement is "my" or "our" and a noun whose first
+/// sense is a kind of person.
+bool Parser::thing_as_my_person(const Toks& t) const {
+  // (A determiner first: "Sam is my boss" names a person.)
+  if (t.empty() || !t[0].is_word() || !in(t[0].lemma, {"my", "our", "the", "this", "that"})) return false;
+  std::size_t k = 1;
+  const std::size_t from = k;
+  while (k < t.size() && k < from + 4 && t[k].is_word() && t[k].lemma != "be"sv) ++k;
+  if (k == from || k >= t.size() || !t[k].is_word() || t[k].lemma != "be"sv) return false;
+  for (std::size_t j = from; j < k; ++j) {
+    const std::string_view lf = noun_lexfile(t[j].lemma);
+    if (t[j].capitalised || lf == "noun.person"sv || lf == "noun.animal"sv || lex_.sole_relation(t[j].lemma) ||
+        is_first_person(t[j].lemma) || is_fuzzy_pronoun(t[j].lemma))
+      return false;
+  }
+  if (noun_lexfile(t[k - 1].lemma).empty()) return false;
+  ++k;
+  while (k < t.size() && t[k].is_word() && in(t[k].lemma, {"basically", "literally", "practically", "like", "just",
+                                                           "honestly", "now", "officially", "pretty", "much"}))
+    ++k;
+  if (k >= t.size() || !t[k].is_word() || !in(t[k].lemma, {"my", "our"})) return false;
+  const Token* head = nullptr;
+  for (++k; k < t.size() && t[k].is_word() && !is_prep(t[k].lemma) && !is_conj(t[k].lemma); ++k) head = &t[k];
+  if (!head || head->capitalised) return false;
+  // A kind of person, not a person's name: a plural is read as its
+  // singular ("sessions" is Roger Sessions in WordNet, "session" a meeting).
+  std::string noun = head->lemma;
+  if (noun.size() > 3 && noun.back() == 's' && !wn_.lookup(noun.substr(0, noun.size() - 1), Pos::noun).empty())
+    noun.pop_back();
+  return noun_lexfile(noun) == "noun.person"sv;
 }
 
 /// Feeling an old age is how a person says they are tired or stiff ("I feel
@@ -3883,7 +3920,7 @@ Claim Parser::run(std::string_view text) {
         }
     }
     if (!c_.figurative)
-      c_.figurative = simile(all) || verb_simile(all) || feels_an_age(all) || hyperbolic_count(all) ||
+      c_.figurative = simile(all) || verb_simile(all) || thing_as_my_person(all) || feels_an_age(all) || hyperbolic_count(all) ||
                       intensified_thing(all);
   }
   // The whole text but a parenthesised aside ("(see the wiki)", "(ticket

@@ -2378,3 +2378,13 @@ TEST(Normalizer, ImpossibleAgesSpansAndHeightsAreFiguresOfSpeech) {
                            "My grandmother is ninety years old"})
     EXPECT_FALSE(test::claim(text).figurative) << text;
 }
+
+TEST(Normalizer, AThingCalledOneOfMyPeopleIsAMetaphor) {
+  for (const char* text : {"my sourdough starter is my baby, i feed it every single day",
+                           "my houseplants are my flatmates, I chat to them every day", "This project is my baby"})
+    EXPECT_TRUE(test::claim(text).figurative) << text;
+  // A person named, a person called a relation, or a plural that WordNet
+  // also has as a name: literal.
+  for (const char* text : {"Sam is my boss", "My sister is my best friend", "My evening runs are my best sessions"})
+    EXPECT_FALSE(test::claim(text).figurative) << text;
+}
