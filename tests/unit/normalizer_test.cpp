@@ -2388,3 +2388,15 @@ TEST(Normalizer, AThingCalledOneOfMyPeopleIsAMetaphor) {
   for (const char* text : {"Sam is my boss", "My sister is my best friend", "My evening runs are my best sessions"})
     EXPECT_FALSE(test::claim(text).figurative) << text;
 }
+
+TEST(Normalizer, CommonIdiomsAreFiguresOfSpeech) {
+  for (const char* text : {"this database migration makes me want to tear my hair out",
+                           "im swimming in paperwork at work this week", "design review is where ideas go to die",
+                           "Still drunk on happiness from the wedding",
+                           "If I walk one more step today my legs are going to fall off."})
+    EXPECT_TRUE(test::claim(text).figurative) << text;
+  // Phrases that usually state a real fact stay literal.
+  for (const char* text : {"I'm a night owl", "Payday tomorrow, thank god.", "It took ages to move my photos over",
+                           "I'm a dog mum to two spaniels"})
+    EXPECT_FALSE(test::claim(text).figurative) << text;
+}
