@@ -202,6 +202,7 @@ class Parser {
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
   void nothing_for_me(Toks& s) const;
+  void inverted_attribute(Toks& s) const;
   void subjectless_note(Toks& s) const;
   void lasted_since(const Toks& s);
   void strip_leading_adjunct(Toks& t);
@@ -642,6 +643,52 @@ void Parser::evaluative_copula(Toks& s) const {
   out.push_back(word_token(positive ? "like" : "dislike", positive ? "like" : "dislike", s[be].surface));
   out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(be));
   out.insert(out.end(), s.begin() + static_cast<long>(end), s.end());
+  s.swap(out);
+}
+
+/// "Vietnamese is my first language", "Leeds is my hometown": a value said
+/// of one of the speaker's own attributes, read as "my first language is
+/// Vietnamese". The attribute (one to three words after "my", up to the end
+/// of the clause) names a single-valued personal slot; the value is one to
+/// three words, none a pronoun.
+void Parser::inverted_attribute(Toks& s) const {
+  if (ctx_.kind == MemoryKind::concept_) return;
+  std::size_t b = 0;
+  while (b < s.size() && b < 4 && s[b].is_word() && s[b].lemma != "be"sv) ++b;
+  if (b == 0 || b + 2 >= s.size() || s[b].lemma != "be"sv || s[b + 1].lemma != "my"sv) return;
+  for (std::size_t k = 0; k < b; ++k)
+    if (!s[k].is_word() || is_first_person(s[k].lemma) || is_fuzzy_pronoun(s[k].lemma) ||
+        lex_.is_negator(s[k].lemma) || in(s[k].lemma, {"what", "which", "who", "this", "that", "it"}))
+      return;
+  std::size_t e = b + 2;
+  while (e < s.size() && e < b + 5 && (s[e].is_word() || s[e].kind == Token::Kind::ordinal) && !is_prep(s[e].lemma) &&
+         !is_conj(s[e].lemma))
+    ++e;
+  if (e == b + 2 || (e < s.size() && s[e].kind != Token::Kind::punct && !(s[e].is_word() && is_conj(s[e].lemma))))
+    return;
+  std::string lemmas, texts;
+  for (std::size_t k = b + 2; k < e; ++k) {
+    lemmas += (lemmas.empty() ? "" : " ") + s[k].lemma;
+    texts += (texts.empty() ? "" : " ") + s[k].text;
+  }
+  std::string attr = lex_.canonical(lemmas);
+  if (attr == lemmas) attr = lex_.canonical(texts);
+  std::vector<std::string> probe;
+  for (std::size_t a = 0, c = 0; a <= attr.size(); a = c + 1) {
+    c = attr.find(' ', a);
+    if (c == std::string::npos) c = attr.size();
+    probe.push_back(attr.substr(a, c - a));
+  }
+  const std::size_t n = probe.size();
+  probe.push_back("be");
+  const auto m = lex_.slot_patterns().match(probe, 0);
+  if (!m || m.length != n + 1) return;
+  const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
+  if (!sd.single || sd.domain != "personal"sv) return;
+  Toks out(s.begin() + static_cast<long>(b) + 1, s.begin() + static_cast<long>(e));  // "my first language"
+  out.push_back(s[b]);                                                                // "is"
+  out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(b));                 // "Vietnamese"
+  out.insert(out.end(), s.begin() + static_cast<long>(e), s.end());
   s.swap(out);
 }
 
@@ -3107,8 +3154,22 @@ bool Parser::stance_noun(const Toks& rest) {
     return false;
   }
   if (subject_person_ || c_.subject.empty() || c_.subject_kind != SubjectKind::present) return false;
-  // (A context taken for the subject is no thing: "Summer is easily my favourite season".)
-  if (c_.subject == "environment"sv) return false;
+  // A context word taken for the subject ("Summer is easily my favourite
+  // season", "Friday's my favourite day"): the word the scope took is the
+  // thing, when it is the only context.
+  ScopeDim taken_dim = ScopeDim::env;
+  std::string taken;
+  if (c_.subject == "environment"sv) {
+    for (const ScopeDim d : kScopeDims)
+      if (!c_.scope.get(d).empty()) {
+        if (!taken.empty()) return false;
+        taken = c_.scope.get(d);
+        taken_dim = d;
+      }
+    if (taken.empty() ||
+        (taken_dim != ScopeDim::season && taken_dim != ScopeDim::day && taken_dim != ScopeDim::time_of_day))
+      return false;
+  }
   // "(one of) my favourite (snacks)", "(not) my thing / my cup of tea".
   // Also "another (one) of my favourites", "another favourite of mine",
   // "my other favourite".
@@ -3154,6 +3215,11 @@ bool Parser::stance_noun(const Toks& rest) {
   const bool favourite = word(i + 1, favourites);
   const bool thing = word(i + 1, {"thing", "jam"}) || (word(i + 1, {"cup"}) && word(i + 3, {"tea"}));
   if (!favourite && !thing) return false;
+  if (!taken.empty()) {
+    if (!favourite) return false;
+    c_.subject = taken;
+    c_.scope.set(taken_dim, {});
+  }
   if (favourite) c_.strong = negations_ % 2 == 0;
   const std::string object = c_.subject;
   c_.subject = "user";
@@ -4402,6 +4468,7 @@ Claim Parser::run(std::string_view text) {
   if (ctx_.kind != MemoryKind::concept_) parent_of(sent);
   if (ctx_.kind != MemoryKind::concept_) disagrees_with_me(sent);
   frightens_me(sent);
+  inverted_attribute(sent);
   go_as_change(sent);
   no_rule(sent);
   naming_copula(sent);

@@ -2400,3 +2400,19 @@ TEST(Normalizer, CommonIdiomsAreFiguresOfSpeech) {
                            "I'm a dog mum to two spaniels"})
     EXPECT_FALSE(test::claim(text).figurative) << text;
 }
+
+TEST(Normalizer, AValueSaidOfMyAttributeAndASeasonAsAFavourite) {
+  for (const char* text : {"Vietnamese is my first language", "Portuguese is my first language, I only learned English"}) {
+    const Claim c = test::claim(text);
+    EXPECT_EQ(c.subject, "user") << text;
+    EXPECT_EQ(c.slot, "native_language") << text;
+  }
+  const Claim season = test::claim("summer's my favourite season by a mile");
+  EXPECT_EQ(season.subject, "user");
+  EXPECT_EQ(season.slot, "favorite season");
+  ASSERT_EQ(season.values.size(), 1u);
+  EXPECT_EQ(season.values.front(), "summer");
+  // A person, or a word no single-valued slot of the speaker's names.
+  EXPECT_EQ(test::claim("Sam is my boss").slot, "manager");
+  EXPECT_NE(test::claim("Tennis is my life").slot, "native_language");
+}
