@@ -2747,7 +2747,13 @@ std::size_t Parser::parse_subject(const Toks& t) {
       // the verb; the thing is the subject.
       const bool sensory = x.text != x.lemma && in(x.lemma, {"taste", "smell", "sound", "look"}) &&
                            i + 1 < t.size() && t[i + 1].text == "like"sv;
-      const bool boundary = (!later_aux(i) && !next_verbish) || looks_past(x) || next_det || sensory ||
+      // "the minimum supported iOS version is 15": a participle between an
+      // adjective and a noun, with "is" still to come, modifies the noun.
+      const bool modifier = looks_past(x) && np.back().is_word() && !wn_.synsets(np.back().lemma, Pos::adj).empty() &&
+                            i + 1 < t.size() &&
+                            t[i + 1].is_word() && noun_capable(t[i + 1]) && !is_aux(t[i + 1].lemma) &&
+                            later_aux(i + 1);
+      const bool boundary = (!later_aux(i) && !next_verbish) || (looks_past(x) && !modifier) || next_det || sensory ||
                             lex_.stance_table().match(lemmas_of(t), i);
       if (boundary) break;
     }

@@ -2416,3 +2416,10 @@ TEST(Normalizer, AValueSaidOfMyAttributeAndASeasonAsAFavourite) {
   EXPECT_EQ(test::claim("Sam is my boss").slot, "manager");
   EXPECT_NE(test::claim("Tennis is my life").slot, "native_language");
 }
+
+TEST(Normalizer, AParticipleInsideTheSubjectModifiesItsNoun) {
+  const Claim c = test::claim("The mobile app's minimum supported iOS version is 15.");
+  EXPECT_EQ(c.subject, "mobile app");
+  EXPECT_NE(c.tense, Tense::past);
+  EXPECT_EQ(test::claim("The team supported customers all year").tense, Tense::past);
+}
