@@ -4108,9 +4108,18 @@ Claim Parser::run(std::string_view text) {
       else if (t.text == "thrice"sv) times = 3;
       else if (t.lemma == "time"sv && k > 0 && body[k - 1].kind == Token::Kind::number && body[k - 1].number > 0)
         times = body[k - 1].number;
-      if (times == 0 || k + 2 >= body.size() || !body[k + 1].is_word() ||
-          !in(body[k + 1].lemma, {"a", "an", "per", "each", "every"}))
-        continue;
+      else if (t.text.size() >= 2 && t.text.size() <= 3 && t.text.back() == 'x' &&
+               t.text.find_first_not_of("0123456789") == t.text.size() - 1)
+        times = std::atof(t.text.c_str());  // "3x a week"
+      if (times == 0 || k + 1 >= body.size() || !body[k + 1].is_word()) continue;
+      // "twice weekly", "three times daily", "3x weekly"
+      bool adverb = false;
+      for (const auto& [w, secs] : kAdverbs)
+        if (body[k + 1].text == w) {
+          every(secs / times);
+          adverb = true;
+        }
+      if (adverb || k + 2 >= body.size() || !in(body[k + 1].lemma, {"a", "an", "per", "each", "every"})) continue;
       if (const double secs = period_of_unit(body[k + 2]); secs > 0) every(secs / times);
     }
     for (std::size_t k = 0; k < body.size(); ++k) {

@@ -2423,3 +2423,14 @@ TEST(Normalizer, AParticipleInsideTheSubjectModifiesItsNoun) {
   EXPECT_NE(c.tense, Tense::past);
   EXPECT_EQ(test::claim("The team supported customers all year").tense, Tense::past);
 }
+
+TEST(Normalizer, TimesBeforeAnAdverbOfFrequencyDivideItsPeriod) {
+  const double twice_a_week = *test::claim("I go climbing twice a week.").period;
+  for (const char* text : {"I'm at the climbing wall two times weekly", "I run twice weekly"}) {
+    const auto p = test::claim(text).period;
+    ASSERT_TRUE(p.has_value()) << text;
+    EXPECT_DOUBLE_EQ(*p, twice_a_week) << text;
+  }
+  EXPECT_DOUBLE_EQ(*test::claim("gym 3x a week").period, *test::claim("swim practice three times weekly").period);
+  EXPECT_DOUBLE_EQ(*test::claim("I run weekly").period, 604800.0);
+}
