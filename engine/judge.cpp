@@ -2972,6 +2972,10 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       if (b.additive || a.additive) {
         // "... in eu-west-1 as well": a further value, not a replacement.
       } else if (single && values_differ && atomic && !measure_against_word(lex.wordnet(), va, vb) &&
+                 // (A number against a word, where both name the same amounts:
+                 // the parse kept the amount as one's value and a word as the
+                 // other's, "£3,800 per term" / "3.8k a term".)
+                 !(numeric(va) != numeric(vb) && !a.amounts.empty() && same_amounts(a, b)) &&
                  !(a.slot == "value"sv && *vrel == ValueRel::different && !a.possessions.empty() &&
                    a.possessions == b.possessions && known_unrelated_kinds(lex, cmp, va, vb))) {
         const bool generic = a.slot == "value"sv || a.slot == "profession"sv || a.slot == "identity"sv;

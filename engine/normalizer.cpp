@@ -1966,7 +1966,7 @@ void Parser::strip_time(Toks& t) {
   auto month = [](const Token& x) { return month_index(x.text) >= 0; };
   static const std::unordered_set<std::string> units = {
       "day", "week", "month", "year", "quarter", "spring", "summer", "autumn", "fall",
-      "winter", "weekend", "night", "time", "decade", "semester", "sprint"};
+      "winter", "weekend", "night", "time", "decade", "semester", "sprint", "term", "trimester"};
   std::vector<bool> drop(t.size(), false);
   for (std::size_t i = 0; i < t.size(); ++i) {
     const auto& l = t[i].lemma;

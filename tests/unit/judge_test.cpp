@@ -2204,3 +2204,12 @@ TEST(JudgeRules, AFearAgainstAFondnessForTheSameThingIsAContradiction) {
   EXPECT_NE(test::structural_verdict("It scares me that prices keep rising", "I love cheap flights").classification,
             C::true_contradiction);
 }
+
+TEST(JudgeRules, AnAmountKeptAsOneValueAndAWordAsTheOtherIsNoConflict) {
+  // A false block on a fresh set: "3.8k a term" kept "term" as its value.
+  const auto v = test::structural_verdict("Maintenance loan: £3,800 per term.", "maintenance loan is 3.8k a term");
+  EXPECT_NE(v.write_tier, WriteTier::block) << v.reasoning;
+  EXPECT_EQ(v.classification, C::duplicate) << v.reasoning;
+  EXPECT_EQ(test::structural_verdict("Maintenance loan: £3,800 per term.", "maintenance loan is 4.2k a term").classification,
+            C::true_contradiction);
+}
