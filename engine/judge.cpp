@@ -2303,6 +2303,19 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     r.conf = (a.subject_kind == SubjectKind::present && b.subject_kind == SubjectKind::present) ? 0.88 : 0.7;
     r.why = "They are about different subjects (" + (a.subject.empty() ? std::string("?") : a.subject) +
             " vs " + (b.subject.empty() ? std::string("?") : b.subject) + ").";
+    // One relation with two names ("My grandfather Joe" / "My grandfather
+    // Tom"): two people, a finding the learned fallback may not overturn.
+    {
+      const auto wa = words_of(a.subject), wb = words_of(b.subject);
+      auto named = [](const std::string& name, std::string_view text) {
+        std::string cap = name;
+        cap[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(cap[0])));
+        return text.find(cap) != std::string_view::npos;
+      };
+      if (wa.size() >= 2 && wa.size() == wb.size() && std::equal(wa.begin(), wa.end() - 1, wb.begin()) &&
+          wa.back() != wb.back() && named(wa.back(), ea.text) && named(wb.back(), eb.text))
+        r.both_hold = true;
+    }
     return r;
   }
 
