@@ -4092,11 +4092,17 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
     for (const std::size_t from : later_parts(side.text)) parts.push_back(normalize(lex, side.text.substr(from), ctx));
     // A stance on "it" after the first clause is a stance on what that
     // clause named ("Coriander tastes like soap to me, I can't stand it",
-    // "Tried sushi last week, hated it").
+    // "Tried sushi last week, hated it", "mushrooms are slimy, I never eat
+    // them").
     const std::string antecedent = antecedent_of(whole);
     if (antecedent.empty()) return parts;
+    // (A stance, or a habit or act on "it": "I never eat them".)
     auto stance_on_it = [](const Claim& c) {
-      return (c.slot == "like"sv || c.slot == "prefer"sv) && c.subject == "user"sv && anaphor(c.object);
+      if (c.subject != "user"sv) return false;
+      if (c.slot == "like"sv || c.slot == "prefer"sv) return anaphor(c.object);
+      return c.object.empty() && c.values.size() == 1 && anaphor(c.values.front()) && !c.slot.empty() &&
+             c.slot != "do"sv && c.slot != "have"sv && c.slot != "get"sv && c.slot != "make"sv && c.slot != "go"sv &&
+             c.slot != "state"sv && c.slot != "value"sv;
     };
     const auto split = later_parts(side.text);
     for (const std::size_t from : stance_on_it_parts(side.text))
@@ -4104,7 +4110,7 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
         if (Claim c = normalize(lex, side.text.substr(from), ctx); stance_on_it(c)) parts.push_back(std::move(c));
     for (std::size_t k = 1; k < parts.size(); ++k)
       if (Claim& c = parts[k]; stance_on_it(c)) {
-        c.object = antecedent;
+        (anaphor(c.object) ? c.object : c.values.front()) = antecedent;
         c.keywords.push_back(antecedent);
       }
     return parts;

@@ -624,9 +624,27 @@ void Parser::evaluative_copula(Toks& s) const {
          in(s[k].lemma, {"honestly", "really", "so", "just", "absolutely", "totally", "pretty", "quite", "truly",
                          "simply", "literally", "seriously", "genuinely", "always", "still"}))
     ++k;
-  const auto m = lex_.evaluative_table().match(lemmas_of(s), k);
+  const auto lem = lemmas_of(s);
+  auto m = lex_.evaluative_table().match(lem, k);
+  // "slimy and gross": an adjective joined to an evaluative one says the
+  // same ("gross and slimy" reads the first).
+  if (!m && k + 2 < s.size() && s[k].is_word() && !wn_.synsets(s[k].lemma, Pos::adj).empty() &&
+      s[k + 1].is_word() && s[k + 1].lemma == "and"sv)
+    if (const auto m2 = lex_.evaluative_table().match(lem, k + 2)) {
+      m = m2;
+      k += 2;
+    }
   if (!m) return nothing_for_me(s);
   std::size_t after = k + m.length;
+  if (after < s.size() && s[after].is_word() && s[after].lemma == "and"sv && after + 1 < s.size() &&
+      s[after + 1].is_word() && !wn_.synsets(s[after + 1].lemma, Pos::adj).empty() &&
+      wn_.synsets(s[after + 1].lemma, Pos::noun).empty())
+    after += 2;  // "gross and slimy"
+  // "vile creatures", "an awful film": a plain noun after the word names
+  // the kind of thing the subject is.
+  if (after + 1 <= s.size() && after < s.size() && s[after].is_word() && noun_capable(s[after]) &&
+      !verb_capable(s[after]) && (after + 1 == s.size() || s[after + 1].kind == Token::Kind::punct))
+    ++after;
   // "one of my fav herbs": the kind after a favourite of several goes with it.
   if (in(s[after - 1].lemma, {"fav", "favourite", "favorite", "favourites", "favorites"}))
     for (std::size_t n = 0; n < 3 && after < s.size() && s[after].is_word() && !is_conj(s[after].lemma) &&

@@ -2434,3 +2434,15 @@ TEST(Normalizer, TimesBeforeAnAdverbOfFrequencyDivideItsPeriod) {
   EXPECT_DOUBLE_EQ(*test::claim("gym 3x a week").period, *test::claim("swim practice three times weekly").period);
   EXPECT_DOUBLE_EQ(*test::claim("I run weekly").period, 604800.0);
 }
+
+TEST(Normalizer, EvaluativeWordsJoinedOrBeforeAKindAreStances) {
+  for (const char* text : {"mushrooms are slimy and gross, yuck", "jazz is just noise to me", "the beach is my idea of hell",
+                           "cats are vile creatures"}) {
+    const Claim c = test::claim(text);
+    EXPECT_EQ(c.slot, "like") << text;
+    EXPECT_EQ(c.stance, -1) << text;
+  }
+  EXPECT_EQ(test::structural_verdict("I love mushrooms in everything", "mushrooms are slimy and gross, I never eat them")
+                .classification,
+            Classification::true_contradiction);
+}

@@ -189,8 +189,8 @@ TEST(LearnedFallback, TheShippedModelLoadsAndIsOnByDefault) {
   EXPECT_FALSE(without_fallback().learned_fallback());
 }
 
-// Freely worded opposites the structure cannot line up (a stance said with
-// an idiom, an exclusive rule answered by its opposite in other words): the
+// Freely worded opposites the structure cannot line up (one measure under
+// two names, an exclusive rule answered by its opposite in other words): the
 // structural stage leaves them unrelated or LOW; the fallback weighs the
 // cues and finds the conflict, at LOW, so it warns and never blocks.
 TEST(LearnedFallback, FindsConflictsTheStructureCouldNotLineUpAtLowConfidence) {
@@ -198,7 +198,7 @@ TEST(LearnedFallback, FindsConflictsTheStructureCouldNotLineUpAtLowConfidence) {
     const char* a;
     const char* b;
   };
-  for (const P& p : {P{"I love mushrooms in everything", "mushrooms are slimy and gross, I never eat them"},
+  for (const P& p : {P{"My resting heart rate is around 52.", "Resting pulse usually sits at about 78 bpm."},
                      P{"Squash merges are required on this repo",
                        "Only rebase merging is permitted here; squash merge is disabled."}}) {
     const Verdict structural = judge_with(without_fallback(), p.a, p.b);
@@ -251,7 +251,7 @@ TEST(LearnedFallback, StaysLowUnderAnyTierThresholds) {
   cfg.high_confidence = 0.5;
   auto lex = Lexicon::load(cfg);
   ASSERT_TRUE(lex) << lex.error().message;
-  const Verdict v = judge_with(**lex, "I love mushrooms in everything", "mushrooms are slimy and gross, I never eat them");
+  const Verdict v = judge_with(**lex, "My resting heart rate is around 52.", "Resting pulse usually sits at about 78 bpm.");
   ASSERT_EQ(v.stage, "learned") << v.reasoning;
   EXPECT_EQ(v.tier, ConfidenceTier::low);
   EXPECT_LT(v.confidence, 0.1);
