@@ -5054,6 +5054,13 @@ std::optional<std::string> fragment_as_identity(const Lexicon& lex, std::string_
     }
     sent.push_back(&t);
   }
+  // "Native language: Korean", "Mother tongue: Polish": a language is the
+  // key's value, read as "native language is Korean" (see the key-value
+  // notes in Parser::run), not the speaker's identity ("I'm Korean").
+  for (std::size_t k = 1; k < sent.size(); ++k)
+    if (sent[k]->kind == Token::Kind::punct && (sent[k]->text == ":"sv || sent[k]->text == "="sv) &&
+        sent[k - 1]->is_word() && in(sent[k - 1]->lemma, {"language", "tongue"}))
+      return std::nullopt;
   // The fragment is the first clause; what follows is a sentence of its own
   // ("Strictly vegan, no exceptions": the "no" denies exceptions, not the
   // diet).

@@ -2446,3 +2446,12 @@ TEST(Normalizer, EvaluativeWordsJoinedOrBeforeAKindAreStances) {
                 .classification,
             Classification::true_contradiction);
 }
+
+TEST(Normalizer, ALanguageNoteIsTheNativeLanguageNotAnIdentity) {
+  for (const char* text : {"Native language: Korean.", "Mother tongue: Korean"}) {
+    const Claim c = test::claim(text);
+    EXPECT_EQ(c.slot, "native_language") << text;
+    EXPECT_EQ(c.subject, "user") << text;
+  }
+  EXPECT_EQ(test::claim("Diet: vegan.").slot, "diet");
+}
