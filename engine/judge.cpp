@@ -2312,8 +2312,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         cap[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(cap[0])));
         return text.find(cap) != std::string_view::npos;
       };
+      // (Not a relation one has only one of: "My dad Joe" / "My dad Tom",
+      // "my husband Dan" / "my husband Raj".)
       if (wa.size() >= 2 && wa.size() == wb.size() && std::equal(wa.begin(), wa.end() - 1, wb.begin()) &&
-          wa.back() != wb.back() && named(wa.back(), ea.text) && named(wb.back(), eb.text))
+          wa.back() != wb.back() && named(wa.back(), ea.text) && named(wb.back(), eb.text) &&
+          !lex.sole_relation(lex.canonical(wa.front())) && lex.canonical(wa.front()) != "father"sv &&
+          lex.canonical(wa.front()) != "mother"sv)
         r.both_hold = true;
     }
     return r;
@@ -2539,12 +2543,18 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       for (const auto& v : holder.values) holds = holds || holder_value(wn, v, ex.holder);
     }
     if (!holds) return {};
+    // Only a word that makes the thing a substitute whatever it is, first
+    // ("vegan cheese", "alcohol-free beer"); "lactose-free milk" is still
+    // milk, "coconut shrimp" still shrimp: those are left to the fallback.
     std::vector<std::string> things = doer.values;
     if (!doer.object.empty()) things.push_back(doer.object);
     for (const auto& t : things) {
       const auto words = words_of(t);
-      for (std::size_t i = 0; words.size() > 1 && i < words.size(); ++i)
-        if (substitute_word(lex, words, i)) return t;
+      static constexpr std::string_view kFirst[] = {"vegan",         "plant-based", "plant", "non-alcoholic",
+                                                    "alcohol", "decaf",       "decaffeinated"};
+      if (words.size() > 1 && std::find(std::begin(kFirst), std::end(kFirst), words.front()) != std::end(kFirst) &&
+          (words.front() != "alcohol"sv || words[1] == "free"sv) && (words.front() != "plant"sv || words[1] == "based"sv))
+        return t;
     }
     return {};
   };
@@ -2651,8 +2661,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
         f.history || l.history || f.tense == Tense::past || l.tense == Tense::past || f.figurative || l.figurative)
       return {};
     // (The same thing, not one kind of it: "bouldering at the indoor wall"
-    // / "outdoor bouldering on real rock".)
-    return one_thing(f.values, l, true);
+    // / "outdoor bouldering on real rock". Not a person, a work or a
+    // genre, which one may fear and love at once: "horror scares me, that's
+    // why I love it", "the dentist terrifies me" / "I love my dentist".)
+    const std::string thing = one_thing(f.values, l, true);
+    if (thing.empty()) return {};
+    const auto ids = lex.wordnet().synsets(words_of(thing).back(), Pos::noun);
+    if (!ids.empty()) {
+      const std::string_view lf = WordNet::lexfile_name(lex.wordnet().synset(ids.front()).lexfile);
+      if (lf == "noun.person"sv || lf == "noun.communication"sv || lf == "noun.feeling"sv) return {};
+    }
+    return thing;
   };
   std::string feared;
   if (habit.empty() && favourite.empty() && !same_slot) {
@@ -2988,7 +3007,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                  // (A number against a word, where both name the same amounts:
                  // the parse kept the amount as one's value and a word as the
                  // other's, "£3,800 per term" / "3.8k a term".)
-                 !(numeric(va) != numeric(vb) && !a.amounts.empty() && same_amounts(a, b)) &&
+                 !(numeric(va) != numeric(vb) && !a.amounts.empty() && same_amounts(a, b) && !periods_differ(a, b)) &&
                  !(a.slot == "value"sv && *vrel == ValueRel::different && !a.possessions.empty() &&
                    a.possessions == b.possessions && known_unrelated_kinds(lex, cmp, va, vb))) {
         const bool generic = a.slot == "value"sv || a.slot == "profession"sv || a.slot == "identity"sv;
@@ -4022,9 +4041,12 @@ bool anaphor(std::string_view w) {
 /// What a later "it" of the same text points back to: the first clause's
 /// subject when it is a thing ("Coriander tastes like soap"), else its
 /// object or first value ("Tried sushi"); empty when the clause names none.
-std::string antecedent_of(const Claim& whole) {
+std::string antecedent_of(const Lexicon& lex, const Claim& whole) {
+  // (Not a person: "My sister loves opera, I can't stand it" is about the
+  // opera, and "Mum made lasagne, I hated it" about no one "it" can name.)
   if (whole.subject_kind == SubjectKind::present && whole.subject != "user"sv && !whole.subject.empty() &&
-      !anaphor(whole.subject) && whole.subject.find(' ') == std::string::npos)
+      !anaphor(whole.subject) && whole.subject.find(' ') == std::string::npos &&
+      !is_person(lex.wordnet(), whole.subject) && !lex.slot(whole.subject))
     return whole.subject;
   if (whole.subject != "user"sv) return {};
   if (!whole.object.empty() && !anaphor(whole.object)) return whole.object;
@@ -4057,6 +4079,11 @@ std::vector<std::size_t> stance_on_it_parts(std::string_view text) {
         if (e == std::string_view::npos) e = rest.size();
         const std::string_view w = rest.substr(k, e - k);
         ++words;
+        // ("I hate it when my legs ache": "it" points ahead, to the clause.)
+        if (it && (w == "when"sv || w == "that"sv || w == "if"sv)) {
+          it = false;
+          break;
+        }
         it = it || w == "it"sv || w == "them"sv || w == "stuff"sv;
         k = e;
       }
@@ -4089,27 +4116,41 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
     ctx.kind = side.kind;
     ctx.created_at = side.created_at;
     ctx.valid_from = side.valid_from;
-    for (const std::size_t from : later_parts(side.text)) parts.push_back(normalize(lex, side.text.substr(from), ctx));
+    std::vector<std::string_view> texts{side.text};  // each part's words, for "it" below
+    for (const std::size_t from : later_parts(side.text)) {
+      parts.push_back(normalize(lex, side.text.substr(from), ctx));
+      texts.push_back(std::string_view(side.text).substr(from));
+    }
     // A stance on "it" after the first clause is a stance on what that
     // clause named ("Coriander tastes like soap to me, I can't stand it",
     // "Tried sushi last week, hated it", "mushrooms are slimy, I never eat
     // them").
-    const std::string antecedent = antecedent_of(whole);
+    const std::string antecedent = antecedent_of(lex, whole);
     if (antecedent.empty()) return parts;
     // (A stance, or a habit or act on "it": "I never eat them".)
-    auto stance_on_it = [](const Claim& c) {
+    auto stance_on_it = [&lex](const Claim& c) {
       if (c.subject != "user"sv) return false;
       if (c.slot == "like"sv || c.slot == "prefer"sv) return anaphor(c.object);
-      return c.object.empty() && c.values.size() == 1 && anaphor(c.values.front()) && !c.slot.empty() &&
-             c.slot != "do"sv && c.slot != "have"sv && c.slot != "get"sv && c.slot != "make"sv && c.slot != "go"sv &&
-             c.slot != "state"sv && c.slot != "value"sv;
+      // (A habit only: "I never eat them"; not "I can't afford it".)
+      return c.object.empty() && c.values.size() == 1 && anaphor(c.values.front()) && c.stance < 0 &&
+             (lex.is_habitual(c.slot) || lex.is_habitual(c.predicate));
     };
     const auto split = later_parts(side.text);
     for (const std::size_t from : stance_on_it_parts(side.text))
       if (std::find(split.begin(), split.end(), from) == split.end())
-        if (Claim c = normalize(lex, side.text.substr(from), ctx); stance_on_it(c)) parts.push_back(std::move(c));
+        if (Claim c = normalize(lex, side.text.substr(from), ctx); stance_on_it(c)) {
+          parts.push_back(std::move(c));
+          texts.push_back(std::string_view(side.text).substr(from));
+        }
+    // (Not "it" that points ahead to a clause: "I hate it when my legs
+    // ache".)
+    auto it_ahead = [](std::string_view t) {
+      for (std::string_view x : {" it when ", " it that ", " it if ", " it how "})
+        if (t.find(x) != std::string_view::npos) return true;
+      return false;
+    };
     for (std::size_t k = 1; k < parts.size(); ++k)
-      if (Claim& c = parts[k]; stance_on_it(c)) {
+      if (Claim& c = parts[k]; stance_on_it(c) && !it_ahead(texts[k])) {
         (anaphor(c.object) ? c.object : c.values.front()) = antecedent;
         c.keywords.push_back(antecedent);
       }

@@ -201,7 +201,6 @@ class Parser {
   void commute_mode(Toks& s);
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
-  void nothing_for_me(Toks& s) const;
   void inverted_attribute(Toks& s) const;
   void subjectless_note(Toks& s) const;
   void lasted_since(const Toks& s);
@@ -341,7 +340,7 @@ bool Parser::thing_as_my_person(const Toks& t) const {
         is_first_person(t[j].lemma) || is_fuzzy_pronoun(t[j].lemma))
       return false;
   }
-  if (noun_lexfile(t[k - 1].lemma).empty()) return false;
+  if (noun_lexfile(t[k - 1].lemma).empty() || noun_lexfile(t[k - 1].lemma) == "noun.group"sv) return false;
   ++k;
   while (k < t.size() && t[k].is_word() && in(t[k].lemma, {"basically", "literally", "practically", "like", "just",
                                                            "honestly", "now", "officially", "pretty", "much"}))
@@ -355,6 +354,13 @@ bool Parser::thing_as_my_person(const Toks& t) const {
   std::string noun = head->lemma;
   if (noun.size() > 3 && noun.back() == 's' && !wn_.lookup(noun.substr(0, noun.size() - 1), Pos::noun).empty())
     noun.pop_back();
+  // (A role a firm or a place fills is meant literally: "the university
+  // is my employer", "the council is my landlord", "the bank is my biggest
+  // client".)
+  if (in(noun, {"employer", "landlord", "landlady", "client", "customer", "supplier", "provider", "sponsor", "partner",
+                "insurer", "lender", "tenant", "vendor", "contractor", "publisher", "agent", "host", "owner",
+                "funder", "investor", "creditor", "debtor", "guarantor", "carer"}))
+    return false;
   return noun_lexfile(noun) == "noun.person"sv;
 }
 
@@ -365,7 +371,7 @@ bool Parser::feels_an_age(const Toks& t) {
     // "I feel about ninety", or a part of the body said to be that old ("my
     // knees are about 80 years old after that hike").
     const bool body_is = i > 0 && t[i].is_word() && t[i].lemma == "be"sv && t[i - 1].is_word() &&
-                         in(t[i - 1].lemma, {"knee", "back", "joint", "body", "bone", "hip", "leg", "foot", "shoulder"});
+                         in(t[i - 1].lemma, {"knee", "back", "joint", "bone", "hip", "leg", "foot", "shoulder"});
     if (!t[i].is_word() || (t[i].lemma != "feel"sv && !body_is)) continue;
     for (std::size_t k = i + 1; k < t.size() && k <= i + 5; ++k) {
       if (t[k].kind == Token::Kind::number) {
@@ -435,11 +441,8 @@ bool Parser::hyperbolic_count(const Toks& t) {
                                                   "million", "billion", "percent", "and", "or", "line", "word",
                                                   "mile", "meter", "metre", "kilometre", "kilometer", "km"}))))
       continue;
-    // "a hundred years old" can be so; "haven't slept in a hundred years"
-    // cannot.
-    const bool in_span = i > 1 && t[i - 2].is_word() && t[i - 2].lemma == "in"sv &&
-                         (i + 1 == t.size() || !t[i + 1].is_word() || t[i + 1].lemma != "old"sv);
-    if (hundred && !in_span && ((i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "year"sv) || has("year")))
+    // "a hundred years old" can be so.
+    if (hundred && ((i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "year"sv) || has("year")))
       continue;
     return true;
   }
@@ -611,7 +614,7 @@ void Parser::evaluative_copula(Toks& s) const {
   if (ctx_.kind == MemoryKind::concept_) return;
   std::size_t be = 0;
   while (be < s.size() && be < 5 && s[be].is_word() && s[be].lemma != "be"sv) ++be;
-  if (be == 0 || be >= s.size() || s[be].lemma != "be"sv) return nothing_for_me(s);
+  if (be == 0 || be >= s.size() || s[be].lemma != "be"sv) return;
   for (std::size_t k = 0; k < be; ++k)
     if (!s[k].is_word() || lex_.is_negator(s[k].lemma) ||
         in(s[k].lemma, {"i", "we", "you", "he", "she", "it", "they", "this", "that", "these", "those", "there",
@@ -619,6 +622,9 @@ void Parser::evaluative_copula(Toks& s) const {
       return;
   const std::string& head = s[be - 1].lemma;
   if (person_subject(head)) return;
+  // ("My Spanish is rubbish", "my singing is dreadful": one's own thing or
+  // skill judged, not a stance toward it.)
+  if (s[0].is_word() && in(s[0].lemma, {"my", "our"})) return;
   std::size_t k = be + 1;
   while (k < s.size() && s[k].is_word() &&
          in(s[k].lemma, {"honestly", "really", "so", "just", "absolutely", "totally", "pretty", "quite", "truly",
@@ -634,17 +640,13 @@ void Parser::evaluative_copula(Toks& s) const {
       m = m2;
       k += 2;
     }
-  if (!m) return nothing_for_me(s);
+  if (!m) return;
   std::size_t after = k + m.length;
   if (after < s.size() && s[after].is_word() && s[after].lemma == "and"sv && after + 1 < s.size() &&
       s[after + 1].is_word() && !wn_.synsets(s[after + 1].lemma, Pos::adj).empty() &&
       wn_.synsets(s[after + 1].lemma, Pos::noun).empty())
     after += 2;  // "gross and slimy"
-  // "vile creatures", "an awful film": a plain noun after the word names
-  // the kind of thing the subject is.
-  if (after + 1 <= s.size() && after < s.size() && s[after].is_word() && noun_capable(s[after]) &&
-      !verb_capable(s[after]) && (after + 1 == s.size() || s[after + 1].kind == Token::Kind::punct))
-    ++after;
+
   // "one of my fav herbs": the kind after a favourite of several goes with it.
   if (in(s[after - 1].lemma, {"fav", "favourite", "favorite", "favourites", "favorites"}))
     for (std::size_t n = 0; n < 3 && after < s.size() && s[after].is_word() && !is_conj(s[after].lemma) &&
@@ -655,6 +657,10 @@ void Parser::evaluative_copula(Toks& s) const {
   std::size_t end = after;
   if (end + 1 < s.size() && in(s[end].lemma, {"to", "for"}) && in(s[end + 1].lemma, {"me", "i"})) end += 2;
   if (end < s.size() && s[end].kind != Token::Kind::punct && !(s[end].is_word() && is_conj(s[end].lemma))) return;
+  // "Knitting is tedious but relaxing", "... dreadful, but I enjoy it": a
+  // mixed verdict is no stance.
+  for (std::size_t k2 = end; k2 < s.size() && k2 <= end + 2; ++k2)
+    if (s[k2].is_word() && (s[k2].lemma == "but"sv || s[k2].lemma == "though"sv || s[k2].lemma == "yet"sv)) return;
   Toks out;
   out.push_back(word_token("i", "i", "i"));
   const bool positive = m.entry == 1;
@@ -684,6 +690,12 @@ void Parser::inverted_attribute(Toks& s) const {
     ++e;
   if (e == b + 2 || (e < s.size() && s[e].kind != Token::Kind::punct && !(s[e].is_word() && is_conj(s[e].lemma))))
     return;
+  // (What follows is the end, or a clause of the speaker's own: "...,
+  // I only learned English at school"; not "..., English my second".)
+  auto speaker = [&](std::size_t k) {
+    return k < s.size() && (is_first_person(s[k].lemma) || is_possessive_det(s[k].lemma));
+  };
+  if (e + 1 < s.size() && !speaker(e + 1) && !(is_conj(s[e + 1].lemma) && speaker(e + 2))) return;
   std::string lemmas, texts;
   for (std::size_t k = b + 2; k < e; ++k) {
     lemmas += (lemmas.empty() ? "" : " ") + s[k].lemma;
@@ -707,40 +719,6 @@ void Parser::inverted_attribute(Toks& s) const {
   out.push_back(s[b]);                                                                // "is"
   out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(b));                 // "Vietnamese"
   out.insert(out.end(), s.begin() + static_cast<long>(e), s.end());
-  s.swap(out);
-}
-
-/// "Jazz does nothing for me", "Opera doesn't do anything for me": the
-/// speaker dislikes the thing ("I dislike jazz"). The thing is one to five
-/// words before "do", none a pronoun, a person or a negation.
-void Parser::nothing_for_me(Toks& s) const {
-  std::size_t d = 0;
-  while (d < s.size() && d < 5 && s[d].is_word() && s[d].lemma != "do"sv) ++d;
-  if (d == 0 || d + 3 >= s.size() || s[d].lemma != "do"sv) return;
-  for (std::size_t k = 0; k < d; ++k)
-    if (!s[k].is_word() || lex_.is_negator(s[k].lemma) || is_first_person(s[k].lemma) ||
-        is_fuzzy_pronoun(s[k].lemma) || in(s[k].lemma, {"you", "what", "which", "who", "this", "that"}))
-      return;
-  if (person_subject(s[d - 1].lemma)) return;
-  std::size_t k = d + 1;
-  if (s[k].lemma == "nothing"sv) {
-    ++k;
-  } else if (lex_.is_negator(s[k].lemma) && k + 2 < s.size() && s[k + 1].lemma == "do"sv &&
-             s[k + 2].lemma == "anything"sv) {
-    k += 3;
-  } else {
-    return;
-  }
-  if (k + 1 >= s.size() || s[k].lemma != "for"sv || !in(s[k + 1].lemma, {"me", "i"})) return;
-  // Then the clause ends, or a new one of the speaker's starts ("... and I
-  // never listen to it"; not "for me or my street").
-  const std::size_t end = k + 2;
-  if (end < s.size() && s[end].kind != Token::Kind::punct &&
-      !(is_conj(s[end].lemma) && end + 1 < s.size() && is_first_person(s[end + 1].lemma)))
-    return;
-  Toks out{word_token("i", "i", "i"), word_token("dislike", "dislike", s[d].surface)};
-  out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(d));
-  out.insert(out.end(), s.begin() + static_cast<long>(end), s.end());
   s.swap(out);
 }
 
@@ -3241,6 +3219,10 @@ bool Parser::stance_noun(const Toks& rest) {
   if (!favourite && !thing) return false;
   if (!taken.empty()) {
     if (!favourite) return false;
+    // ("Morning is my favourite time to write": a favourite for a purpose
+    // says nothing of the other purposes; left to the scopes.)
+    for (std::size_t k = i + 1; k < rest.size(); ++k)
+      if (rest[k].is_word() && (rest[k].lemma == "to"sv || rest[k].lemma == "for"sv)) return false;
     c_.subject = taken;
     c_.scope.set(taken_dim, {});
   }

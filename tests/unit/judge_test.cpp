@@ -2213,3 +2213,34 @@ TEST(JudgeRules, AnAmountKeptAsOneValueAndAWordAsTheOtherIsNoConflict) {
   EXPECT_EQ(test::structural_verdict("Maintenance loan: £3,800 per term.", "maintenance loan is 4.2k a term").classification,
             C::true_contradiction);
 }
+
+// Pairs a review helper wrote to probe the rules of 2026-11-30 (third
+// session): each was a false block, a false conflict or a hidden
+// contradiction before the mend.
+TEST(JudgeRules, ReviewProbesOfTheThirdSessionOf20261130) {
+  struct P {
+    const char* a;
+    const char* b;
+  };
+  for (const P& p : {P{"Coffee does nothing for me", "I love coffee"},
+                     P{"Morning is my favourite time to write", "Evening is my favourite time to read"},
+                     P{"Spanish is my first language, English my second", "Spanish is my native language"},
+                     P{"I love Spanish", "My Spanish is rubbish"},
+                     P{"I love knitting", "Knitting is tedious but relaxing"},
+                     P{"I love my sister", "My sister loves opera, I can't stand it"},
+                     P{"I love horror", "Horror scares me, that's why I love it"},
+                     P{"I love Lisbon", "Lisbon is hilly, I hate it when my legs ache"},
+                     P{"I love Paris", "Paris is expensive, I can't afford it"}}) {
+    const auto v = test::structural_verdict(p.a, p.b);
+    EXPECT_NE(v.write_tier, WriteTier::block) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_NE(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  // Literal statements the new rules had hidden.
+  EXPECT_FALSE(test::claim("The university is my employer").figurative);
+  EXPECT_FALSE(test::claim("The council is my landlord").figurative);
+  EXPECT_FALSE(test::claim("We had the worst flood in a hundred years last spring").figurative);
+  EXPECT_FALSE(test::claim("The dog ate my homework last night").figurative);
+  const auto milk = test::structural_verdict("I'm vegan", "I drink lactose-free milk");
+  EXPECT_FALSE(milk.classification == C::compatible && milk.confidence >= test::lexicon().med_confidence())
+      << milk.reasoning;
+}

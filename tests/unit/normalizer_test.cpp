@@ -2357,25 +2357,21 @@ TEST(Normalizer, ATrailingWhenClauseInThePresentIsAContext) {
   EXPECT_TRUE(claim("Our EU tenants' DB sits in AWS's Ireland region.").scope.get(ScopeDim::setting).empty());
 }
 
-TEST(Normalizer, SomethingThatDoesNothingForMeIsDisliked) {
-  for (const char* text : {"Jazz does nothing for me", "Opera doesn't do anything for me."}) {
-    const Claim c = test::claim(text);
-    EXPECT_EQ(c.slot, "like") << text;
-    EXPECT_EQ(c.stance, -1) << text;
-  }
-  EXPECT_EQ(test::claim("Jazz does nothing for me").object, "jazz");
-  // A person, a pronoun, or more after "for me": not this reading.
-  EXPECT_NE(test::claim("My boss does nothing for me").slot, "like");
-  EXPECT_NE(test::claim("The council does nothing for me or my street").slot, "like");
+TEST(Normalizer, SomethingThatDoesNothingForMeIsNoDislike) {
+  // "does nothing for me" is as often "has no effect on me" (coffee,
+  // painkillers) as "leaves me cold": no stance is read from it (a review
+  // found "Coffee does nothing for me" / "I love coffee" blocked).
+  EXPECT_NE(test::claim("Coffee does nothing for me").slot, "like");
+  EXPECT_NE(test::structural_verdict("Coffee does nothing for me", "I love coffee").write_tier, WriteTier::block);
 }
 
 TEST(Normalizer, ImpossibleAgesSpansAndHeightsAreFiguresOfSpeech) {
   for (const char* text : {"my knees are about ninety years old after that hike", "pulled a 100-hour day yesterday",
-                           "felt ten feet tall crossing that finish line",
-                           "I feel like I haven't slept in a hundred years."})
+                           "felt ten feet tall crossing that finish line"})
     EXPECT_TRUE(test::claim(text).figurative) << text;
   for (const char* text : {"I worked a 10-hour day", "My knees are sore after the hike", "My son is 6 feet tall",
-                           "My grandmother is ninety years old"})
+                           "My grandmother is ninety years old", "We had the worst flood in a hundred years last spring",
+                           "My grandfather's body is 95 years old but his mind is sharp"})
     EXPECT_FALSE(test::claim(text).figurative) << text;
 }
 
@@ -2435,9 +2431,9 @@ TEST(Normalizer, TimesBeforeAnAdverbOfFrequencyDivideItsPeriod) {
   EXPECT_DOUBLE_EQ(*test::claim("I run weekly").period, 604800.0);
 }
 
-TEST(Normalizer, EvaluativeWordsJoinedOrBeforeAKindAreStances) {
-  for (const char* text : {"mushrooms are slimy and gross, yuck", "jazz is just noise to me", "the beach is my idea of hell",
-                           "cats are vile creatures"}) {
+TEST(Normalizer, EvaluativeWordsJoinedByAndAreStances) {
+  for (const char* text : {"mushrooms are slimy and gross, yuck", "jazz is just noise to me",
+                           "the beach is my idea of hell"}) {
     const Claim c = test::claim(text);
     EXPECT_EQ(c.slot, "like") << text;
     EXPECT_EQ(c.stance, -1) << text;
