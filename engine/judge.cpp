@@ -1795,10 +1795,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   // Opposite stances on two different things of one kind (opposed_siblings):
   // a MED finding that both hold, which the learned fallback may not make a
   // contradiction of.
-  auto siblings_finding = [&](const std::string& things) {
+  // A finding that both hold, at MED: the learned fallback may not make a
+  // contradiction of it.
+  auto holds_both = [&](const std::string& why) {
+    r.cls = Classification::compatible;
     r.conf = std::max(lex.med_confidence(), 0.65);
-    r.why = "Both can hold: opposite stances on two different things of one kind (" + things + ").";
+    r.why = "Both can hold: " + why;
     r.both_hold = true;
+  };
+  auto siblings_finding = [&](const std::string& things) {
+    holds_both("opposite stances on two different things of one kind (" + things + ").");
   };
 
   // A scheduled thing put on two days (see event_days), at MED.
@@ -2562,10 +2568,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     std::string sub = substitute_for(a, b);
     if (sub.empty()) sub = substitute_for(b, a);
     if (!sub.empty()) {
-      r.cls = Classification::compatible;
-      r.conf = std::max(lex.med_confidence(), 0.65);
-      r.why = "Both can hold: " + sub + " is a substitute for what the other rules out.";
-      r.both_hold = true;
+      holds_both(sub + " is a substitute for what the other rules out.");
       return r;
     }
   }
@@ -2737,10 +2740,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       std::string elsewhere = other_place(a, b);
       if (elsewhere.empty()) elsewhere = other_place(b, a);
       if (!elsewhere.empty()) {
-        r.cls = Classification::compatible;
-        r.conf = std::max(lex.med_confidence(), 0.65);
-        r.why = "Both can hold: one says the user has never been to a place, the other is about " + elsewhere + ".";
-        r.both_hold = true;
+        holds_both("one says the user has never been to a place, the other is about " + elsewhere + ".");
         return r;
       }
     }
