@@ -4107,6 +4107,16 @@ std::vector<std::size_t> stance_on_it_parts(std::string_view text) {
 Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                               const JudgeInput& incoming) {
   Analysis an = structural(lex, a, b, existing, incoming);
+  // An opposite said only for an occasion the other leaves out ("The dog is
+  // allowed upstairs" / "When my mother-in-law stays over, the dog isn't
+  // allowed upstairs"): an exception may be meant, so at most MED, never a
+  // block.
+  {
+    auto occasion = [](const Claim& c) { return c.scope.get(ScopeDim::setting).rfind("when ", 0) == 0; };
+    if (an.cls == Classification::true_contradiction && occasion(a) != occasion(b) &&
+        (occasion(a) ? b : a).scope.get(ScopeDim::setting).empty())
+      an.conf = std::min(an.conf, std::max(0.0, lex.high_confidence() - 0.01));
+  }
   const bool loose = an.cls == Classification::compatible && an.conf < lex.med_confidence();
   if (an.cls != Classification::unrelated && !loose) return an;
   if (auto renamed = renamed_relation(lex, b, existing, incoming)) return *renamed;

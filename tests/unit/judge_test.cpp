@@ -2244,3 +2244,13 @@ TEST(JudgeRules, ReviewProbesOfTheThirdSessionOf20261130) {
   EXPECT_FALSE(milk.classification == C::compatible && milk.confidence >= test::lexicon().med_confidence())
       << milk.reasoning;
 }
+
+TEST(JudgeRules, AnOppositeForAnOccasionTheOtherLeavesOutNeverBlocks) {
+  // A false block on a fresh set (probe 112): an exception may be meant.
+  const auto v = test::structural_verdict("The dog is allowed upstairs.",
+                                          "When my mother-in-law stays over, the dog isn't allowed upstairs.");
+  EXPECT_NE(v.write_tier, WriteTier::block) << v.reasoning;
+  // Said without the occasion, the rules still oppose at HIGH.
+  EXPECT_EQ(test::structural_verdict("The dog is allowed upstairs.", "The dog isn't allowed upstairs.").write_tier,
+            WriteTier::block);
+}
