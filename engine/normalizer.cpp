@@ -202,6 +202,7 @@ class Parser {
   void decade_age(Toks& s) const;
   void evaluative_copula(Toks& s) const;
   void inverted_attribute(Toks& s) const;
+  const SlotDef* slot_named(const std::string& words) const;
   void subjectless_note(Toks& s) const;
   void lasted_since(const Toks& s);
   void strip_leading_adjunct(Toks& t);
@@ -670,6 +671,22 @@ void Parser::evaluative_copula(Toks& s) const {
   s.swap(out);
 }
 
+/// The slot whose pattern is exactly `words` + "be" ("blood type" ->
+/// blood_type, "native language" -> native_language); nullptr if none.
+const SlotDef* Parser::slot_named(const std::string& words) const {
+  std::vector<std::string> probe;
+  for (std::size_t a = 0, c = 0; a <= words.size(); a = c + 1) {
+    c = words.find(' ', a);
+    if (c == std::string::npos) c = words.size();
+    probe.push_back(words.substr(a, c - a));
+  }
+  const std::size_t n = probe.size();
+  probe.push_back("be");
+  const auto m = lex_.slot_patterns().match(probe, 0);
+  if (!m || m.length != n + 1) return nullptr;
+  return &lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
+}
+
 /// "Vietnamese is my first language", "Leeds is my hometown": a value said
 /// of one of the speaker's own attributes, read as "my first language is
 /// Vietnamese". The attribute (one to three words after "my", up to the end
@@ -703,18 +720,8 @@ void Parser::inverted_attribute(Toks& s) const {
   }
   std::string attr = lex_.canonical(lemmas);
   if (attr == lemmas) attr = lex_.canonical(texts);
-  std::vector<std::string> probe;
-  for (std::size_t a = 0, c = 0; a <= attr.size(); a = c + 1) {
-    c = attr.find(' ', a);
-    if (c == std::string::npos) c = attr.size();
-    probe.push_back(attr.substr(a, c - a));
-  }
-  const std::size_t n = probe.size();
-  probe.push_back("be");
-  const auto m = lex_.slot_patterns().match(probe, 0);
-  if (!m || m.length != n + 1) return;
-  const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
-  if (!sd.single || sd.domain != "personal"sv) return;
+  const SlotDef* sd = slot_named(attr);
+  if (!sd || !sd->single || sd->domain != "personal"sv) return;
   Toks out(s.begin() + static_cast<long>(b) + 1, s.begin() + static_cast<long>(e));  // "my first language"
   out.push_back(s[b]);                                                                // "is"
   out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(b));                 // "Vietnamese"
@@ -4659,16 +4666,8 @@ Claim Parser::run(std::string_view text) {
   // does (another person's is theirs: "Sam's blood type" keeps Sam).
   if (c_.subject_kind == SubjectKind::present && c_.subject != "user"sv && ctx_.kind != MemoryKind::concept_ &&
       !c_.slot.empty()) {
-    std::vector<std::string> probe;
-    for (std::size_t a = 0, b = 0; a <= c_.subject.size(); a = b + 1) {
-      b = c_.subject.find(' ', a);
-      if (b == std::string::npos) b = c_.subject.size();
-      probe.push_back(c_.subject.substr(a, b - a));
-    }
-    const std::size_t n = probe.size();
-    probe.push_back("be");
-    if (auto m = lex_.slot_patterns().match(probe, 0); m && m.length == n + 1) {
-      const SlotDef& sd = lex_.slots()[static_cast<std::size_t>(lex_.slot_pattern(m.entry).slot)];
+    if (const SlotDef* named = slot_named(c_.subject)) {
+      const SlotDef& sd = *named;
       // "Age: 34", "My birthday falls on June 2nd": a plain value of the
       // slot the subject names, or one said with a verb no slot defines.
       // A slot the value's class gave ("Portuguese": a nationality) yields
