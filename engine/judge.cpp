@@ -981,6 +981,13 @@ bool share_amount(const std::vector<Quantity>& a, const std::vector<Quantity>& b
 /// read as a paraphrase (see paraphrase()).
 constexpr double kParaphraseShare = 0.6;
 
+/// The settings that name an occasion (the normaliser's "when ..." / "if ..."
+/// / "unless ..." clauses and "before / after / until / without ..." phrases
+/// leading a statement): a statement said only for one may be an exception
+/// to one said without any.
+constexpr std::string_view kOccasionPrefixes[] = {"when ",  "if ",   "unless ", "before ",
+                                                  "after ", "until ", "till ",  "without "};
+
 /// The content words of a claim (keywords, subject, slot, values, object),
 /// in the lexicon's canonical forms, without light words.
 std::vector<std::string> content_words(const Lexicon& lex, const Claim& c) {
@@ -4112,9 +4119,21 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
   // allowed upstairs"): an exception may be meant, so at most MED, never a
   // block.
   {
-    auto occasion = [](const Claim& c) { return c.scope.get(ScopeDim::setting).rfind("when ", 0) == 0; };
+    auto occasion = [](const Claim& c) {
+      const std::string& s = c.scope.get(ScopeDim::setting);
+      return std::any_of(std::begin(kOccasionPrefixes), std::end(kOccasionPrefixes),
+                         [&](std::string_view p) { return s.rfind(p, 0) == 0; }) ||
+             !c.scope.get(ScopeDim::season).empty() || !c.scope.get(ScopeDim::day).empty() ||
+             !c.scope.get(ScopeDim::time_of_day).empty();
+    };
+    auto timeless = [](const Claim& c) {
+      return c.scope.get(ScopeDim::setting).empty() && c.scope.get(ScopeDim::season).empty() &&
+             c.scope.get(ScopeDim::day).empty() && c.scope.get(ScopeDim::time_of_day).empty();
+    };
+    // (Unless the other is said for every occasion: "I drink coffee every
+    // morning" / "I never drink coffee".)
     if (an.cls == Classification::true_contradiction && occasion(a) != occasion(b) &&
-        (occasion(a) ? b : a).scope.get(ScopeDim::setting).empty())
+        timeless(occasion(a) ? b : a) && !(occasion(a) ? b : a).never)
       an.conf = std::min(an.conf, std::max(0.0, lex.high_confidence() - 0.01));
   }
   const bool loose = an.cls == Classification::compatible && an.conf < lex.med_confidence();

@@ -366,14 +366,20 @@ bool Parser::thing_as_my_person(const Toks& t) const {
 }
 
 /// Feeling an old age is how a person says they are tired or stiff ("I feel
-/// about ninety", "felt like I was a hundred"), not how old they are.
+/// about ninety", "felt like I was a hundred", "I'm basically 90"), not how
+/// old they are.
 bool Parser::feels_an_age(const Toks& t) {
   for (std::size_t i = 0; i < t.size(); ++i) {
     // "I feel about ninety", or a part of the body said to be that old ("my
     // knees are about 80 years old after that hike").
     const bool body_is = i > 0 && t[i].is_word() && t[i].lemma == "be"sv && t[i - 1].is_word() &&
                          in(t[i - 1].lemma, {"knee", "back", "joint", "bone", "hip", "leg", "foot", "shoulder"});
-    if (!t[i].is_word() || (t[i].lemma != "feel"sv && !body_is)) continue;
+    // "with this arthritis I'm basically 90": an old age hedged as no
+    // plain statement is ("I'm nearly 70" is one).
+    const bool hedged = i > 0 && i + 1 < t.size() && t[i].is_word() && t[i].lemma == "be"sv &&
+                        is_first_person(t[i - 1].lemma) && t[i + 1].is_word() &&
+                        in(t[i + 1].lemma, {"basically", "practically", "virtually", "literally", "like"});
+    if (!t[i].is_word() || (t[i].lemma != "feel"sv && !body_is && !hedged)) continue;
     for (std::size_t k = i + 1; k < t.size() && k <= i + 5; ++k) {
       if (t[k].kind == Token::Kind::number) {
         const double n = std::atof(t[k].text.c_str());
@@ -428,7 +434,9 @@ bool Parser::hyperbolic_count(const Toks& t) {
                             i + 1 < t.size() && t[i + 1].is_word() && t[i + 1].lemma == "time"sv;
     const bool big = made_up || times_over ||
                      (i > 0 && t[i - 1].is_word() && t[i - 1].lemma == "a"sv && written &&
-                      (has("illion") || (hundred != thousand)));
+                      (has("illion") || (hundred != thousand)) &&
+                      // ("a hundred and twenty guests" is a count made)
+                      std::fmod(x.number, thousand ? 1000.0 : 100.0) == 0);
     if (!big) continue;
     // A measure ("a thousand dollars", "a million km") can be so; a span of
     // time that long is not ("a thousand years").
@@ -2460,7 +2468,12 @@ std::size_t Parser::parse_subject(const Toks& t) {
     // "At restaurants I order steak": a leading place phrase is a context.
     for (std::size_t k = 1; k < t.size() && k < 5; ++k)
       if (is_first_person(t[k].lemma)) {
-        if (c_.scope.get(ScopeDim::setting).empty()) c_.scope.set(ScopeDim::setting, t[k - 1].lemma);
+        // ("Before my first coffee I ...": an occasion, named with its
+        // preposition, as a leading "when" clause is.)
+        if (c_.scope.get(ScopeDim::setting).empty())
+          c_.scope.set(ScopeDim::setting, in(l0, {"before", "after", "until", "till", "without"})
+                                              ? l0 + " " + t[k - 1].lemma
+                                              : t[k - 1].lemma);
         Toks rest(t.begin() + static_cast<long>(k), t.end());
         const std::size_t n = parse_subject(rest);
         return k + n;

@@ -823,10 +823,16 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       // Compound number words: "one hundred", "thirty four" (the tens only in
       // words: "5k three times" is 5,000 and 3, not 5,003).
       const bool in_words = std::none_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+      bool scaled = w == "hundred"sv || w == "thousand"sv;
       while (attached_unit.empty() && i + 1 < words.size()) {
         const std::string& nx = words[i + 1].first;
-        if (nx == "hundred"sv) *num *= 100, ++i;
-        else if (nx == "thousand"sv) *num *= 1000, ++i;
+        const double after_and = scaled && in_words && nx == "and"sv && i + 2 < words.size()
+                                     ? word_number(words[i + 2].first).value_or(0)
+                                     : 0;
+        if (nx == "hundred"sv) *num *= 100, ++i, scaled = true;
+        else if (nx == "thousand"sv) *num *= 1000, ++i, scaled = true;
+        else if (after_and >= 1 && after_and < 100)
+          *num += after_and, i += 2, scaled = false;  // "a hundred and twenty", "two thousand and five"
         else if (nx == "million"sv) *num *= 1e6, ++i;
         else if (auto it = nw.find(nx); it != nw.end() && in_words && *num >= 20 && std::fmod(*num, 10) == 0 &&
                                          it->second < 10 && nx != "single"sv && nx != "couple"sv)

@@ -2254,3 +2254,27 @@ TEST(JudgeRules, AnOppositeForAnOccasionTheOtherLeavesOutNeverBlocks) {
   EXPECT_EQ(test::structural_verdict("The dog is allowed upstairs.", "The dog isn't allowed upstairs.").write_tier,
             WriteTier::block);
 }
+
+TEST(JudgeRules, AnOppositeBeforeOrAfterAnOccasionNeverBlocks) {
+  // A false block on a fresh set (probe 113): "before my first coffee" is an
+  // occasion, as a "when" clause is.
+  for (const char* b : {"Before my first coffee I don't speak any language at all.",
+                        "After a few pints I don't speak any language at all."}) {
+    const auto v = test::structural_verdict("I speak four languages.", b);
+    EXPECT_NE(v.write_tier, WriteTier::block) << b << ": " << v.reasoning;
+  }
+  // A season or a part of the week against a habit said without one (probe
+  // 127): an exception may be meant.
+  const auto summer = test::structural_verdict("Volunteers every weekend at the youth club.",
+                                               "in august i don't volunteer at all, the youth club shuts for summer");
+  EXPECT_NE(summer.write_tier, WriteTier::block) << summer.reasoning;
+  // Not against a statement for every occasion.
+  EXPECT_EQ(test::structural_verdict("I drink coffee every morning", "I never drink coffee").write_tier,
+            WriteTier::block);
+  // A place said later ("at school") is no occasion: the values still
+  // conflict at HIGH.
+  EXPECT_EQ(test::structural_verdict("User's mother tongue is Polish.",
+                                     "Portuguese is my first language, I only learned English at school")
+                .write_tier,
+            WriteTier::block);
+}

@@ -217,6 +217,16 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
   EXPECT_EQ(first("thirty four").number, 34);
   EXPECT_EQ(first("5k three times a week").number, 5000);
   EXPECT_EQ(first("20 three-packs").number, 20);
+  // British "and" after hundreds and thousands.
+  EXPECT_EQ(claim("We had a hundred and twenty guests").amounts, std::vector<std::string>{"120"});
+  EXPECT_EQ(first("fourteen hundred and fifty people").number, 1450);
+  EXPECT_EQ(first("two thousand and five").number, 2005);
+  EXPECT_EQ(first("one hundred and thirty five").number, 135);
+  EXPECT_EQ(first("hundred and then some").number, 100) << "no number after the 'and'";
+  EXPECT_EQ(first("5 hundred and two").number, 500) << "words only";
+  // A count made is no round guess: not a figure of speech.
+  EXPECT_FALSE(claim("A hundred and twenty of our friends came to the wedding").figurative);
+  EXPECT_TRUE(claim("I've read that book a hundred times").figurative);
   EXPECT_EQ(classify("The limit is 6,000 requests per minute", "The limit is 6000 requests per minute"),
             Classification::duplicate);
 }
@@ -701,8 +711,10 @@ TEST(Normalizer, AnActionComparedWithACreatureOrAThingIsFigurative) {
 TEST(Normalizer, FeelingAnOldAgeIsFigurative) {
   // A percentage, a share or someone's real age is literal.
   expect_figurative({"After that hike I feel about ninety.", "I felt like I was a hundred years old",
-                     "my back makes me feel like im 90"},
-                    {"I feel 100% better", "I feel 80 percent sure", "My grandad is 90 and feels great"});
+                     "my back makes me feel like im 90", "with this arthritis I'm basically 90",
+                     "I'm literally 80 after that hike"},
+                    {"I feel 100% better", "I feel 80 percent sure", "My grandad is 90 and feels great",
+                     "I'm nearly 90", "I'm basically 40"});
 }
 
 TEST(Normalizer, AMillionOfSomethingIsHyperbole) {
