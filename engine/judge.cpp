@@ -4132,8 +4132,13 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
     };
     // (Unless the other is said for every occasion: "I drink coffee every
     // morning" / "I never drink coffee".)
-    if (an.cls == Classification::true_contradiction && occasion(a) != occasion(b) &&
-        timeless(occasion(a) ? b : a) && !(occasion(a) ? b : a).never)
+    // A liking against a dislike of the thing in one place or condition
+    // ("Loves driving" / "I hate driving in snow") is such an exception too.
+    const bool stances = a.stance * b.stance < 0 && !a.object.empty() && a.object == b.object;
+    const bool exception = (occasion(a) != occasion(b) && timeless(occasion(a) ? b : a) &&
+                            !(occasion(a) ? b : a).never) ||
+                           (stances && a.scope.empty() != b.scope.empty() && !(a.scope.empty() ? a : b).never);
+    if (an.cls == Classification::true_contradiction && exception)
       an.conf = std::min(an.conf, std::max(0.0, lex.high_confidence() - 0.01));
   }
   const bool loose = an.cls == Classification::compatible && an.conf < lex.med_confidence();

@@ -2271,6 +2271,10 @@ TEST(JudgeRules, AnOppositeBeforeOrAfterAnOccasionNeverBlocks) {
   // Not against a statement for every occasion.
   EXPECT_EQ(test::structural_verdict("I drink coffee every morning", "I never drink coffee").write_tier,
             WriteTier::block);
+  // A liking against a dislike in one place or condition (probe 143).
+  const auto snow = test::structural_verdict("Loves driving.", "driving in snow is a hard no for me, I hate it");
+  EXPECT_NE(snow.write_tier, WriteTier::block) << snow.reasoning;
+  EXPECT_EQ(test::structural_verdict("Loves driving.", "I hate driving").write_tier, WriteTier::block);
   // A place said later ("at school") is no occasion: the values still
   // conflict at HIGH.
   EXPECT_EQ(test::structural_verdict("User's mother tongue is Polish.",
