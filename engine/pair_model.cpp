@@ -242,17 +242,6 @@ std::vector<std::string> words_of(std::string_view s) {
 
 }  // namespace
 
-/// Function words: no cue of their own, and what they correlate with in the
-/// training data is the style of the writer, not the relation of the pair.
-constexpr std::string_view kFunctionWords[] = {
-    "a",    "an",    "the",   "this",  "that",  "these", "those", "my",    "our",   "your",   "his",
-    "her",  "their", "its",   "i",     "me",    "we",    "us",    "you",   "he",    "she",    "it",
-    "they", "them",  "of",    "in",    "on",    "at",    "to",    "for",   "from",  "by",     "with",
-    "about", "as",   "into",  "onto",  "over",  "under", "than",  "then",  "and",   "or",     "but",
-    "so",   "if",    "is",    "are",   "was",   "were",  "be",    "been",  "being", "am",     "do",
-    "does", "did",   "have",  "has",   "had",   "will",  "would", "can",   "could", "should", "may",
-    "might", "must", "shall", "'s",    "'re",   "'ve",   "'d",    "'ll"};
-
 /// Numbers are compared through the claims' amounts (amt_* features); as
 /// words they would only teach which numbers the training pairs happened to
 /// use.
@@ -263,13 +252,14 @@ constexpr std::string_view kNumberWords[] = {
 
 namespace {
 
-/// Function words and number words, looked up once per word.
+/// Number words, looked up once per word. Function words are weighed: who
+/// the statement is about ("i", "my", "we", "he"), its tense ("was", "had",
+/// "will") and its force ("must", "can") are cues. (Until 2026-12-07 they
+/// were left out as style; with them, 5-fold cross-validation over 12,472
+/// training pairs went from 0.750 / 0.839 to 0.758 / 0.847, and every unseen
+/// set gained: docs/evaluation.md.)
 bool unweighted_word(std::string_view w) {
-  static const std::unordered_set<std::string_view, WordHash> words = [] {
-    std::unordered_set<std::string_view, WordHash> s(std::begin(kFunctionWords), std::end(kFunctionWords));
-    s.insert(std::begin(kNumberWords), std::end(kNumberWords));
-    return s;
-  }();
+  static const std::unordered_set<std::string_view, WordHash> words(std::begin(kNumberWords), std::end(kNumberWords));
   return words.contains(w);
 }
 

@@ -81,8 +81,8 @@ void pair_features(const Lexicon& lex, const PairView& existing, const PairView&
 /// pair_features (PairView::words) and pair_tokens_of.
 void text_words(std::string_view text, std::vector<std::string>& out);
 
-/// The words of a statement (its text_words), each once, without function
-/// words, numbers and punctuation: the model's open-vocabulary features, so
+/// The words of a statement (its text_words), each once, without numbers
+/// (in digits or words) and punctuation: the model's open-vocabulary features, so
 /// cue words no curated list names ("anymore", "instead", "these days") are
 /// learned from the data. The incoming statement's words are named
 /// kTokenPrefix + word in the weights file, the existing memory's
