@@ -982,11 +982,34 @@ bool share_amount(const std::vector<Quantity>& a, const std::vector<Quantity>& b
 constexpr double kParaphraseShare = 0.6;
 
 /// The settings that name an occasion (the normaliser's "when ..." / "if ..."
-/// / "unless ..." clauses and "before / after / until / without ..." phrases
-/// leading a statement): a statement said only for one may be an exception
+/// / "unless ..." clauses and "before / after ..." phrases leading a
+/// statement): a statement said only for one may be an exception
 /// to one said without any.
-constexpr std::string_view kOccasionPrefixes[] = {"when ",  "if ",   "unless ", "before ",
-                                                  "after ", "until ", "till ",  "without "};
+constexpr std::string_view kOccasionPrefixes[] = {"when ", "if ", "unless ", "before ", "after "};
+
+/// Whether every word of `thing` (a claim's lower-case object) is written
+/// capitalised in `text` after its first word: a name ("I hate Honda"), not
+/// a common noun or a word capitalised only to start the sentence.
+bool named_in(const std::string& thing, std::string_view text) {
+  if (thing.empty()) return false;
+  std::size_t from = 0;
+  while (from < thing.size()) {
+    std::size_t to = thing.find(' ', from);
+    if (to == std::string::npos) to = thing.size();
+    const std::string_view w(thing.data() + from, to - from);
+    bool found = false;
+    for (std::size_t at = 1; !found && at + w.size() <= text.size(); ++at) {
+      if (std::isupper(static_cast<unsigned char>(text[at])) == 0 || std::isalnum(static_cast<unsigned char>(text[at - 1])))
+        continue;
+      std::size_t k = 0;
+      while (k < w.size() && std::tolower(static_cast<unsigned char>(text[at + k])) == w[k]) ++k;
+      found = k == w.size() && (at + k == text.size() || !std::isalnum(static_cast<unsigned char>(text[at + k])));
+    }
+    if (!found) return false;
+    from = to + 1;
+  }
+  return true;
+}
 
 /// The content words of a claim (keywords, subject, slot, values, object),
 /// in the lexicon's canonical forms, without light words.
@@ -3355,6 +3378,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     const bool siblings = ca && !ca->exclusive && ca == lex.class_of(thing_b);
     const bool unknown = !stance_slot && (!known(thing_a) || !known(thing_b));
     r.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
+    // Two names, each written capitalised inside its statement ("I hate
+    // Honda" / "I like Toyota"): two things, and a stance on one says
+    // nothing of the other. Settled (HIGH): the learned fallback, which
+    // reads "hate" and "like" as a figure of speech, is not consulted.
+    if (stance_slot && !shared && named_in(thing_a, ea.text) && named_in(thing_b, eb.text)) {
+      holds_both("opposite stances on two different names (" + thing_a + ", " + thing_b + ").");
+      r.conf = std::max(r.conf, lex.high_confidence());
+      return r;
+    }
     if (scoped_denial(a, b)) {
       // The denial holds in a context the affirmation does not name ("Hates
       // driving in the city" / "Loves long highway drives").
@@ -4119,12 +4151,33 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
   // allowed upstairs"): an exception may be meant, so at most MED, never a
   // block.
   {
+    // (A season or a part of the week or day said as a habit, "every
+    // morning", is no occasion: "I run every morning" / "I don't run".)
     auto occasion = [](const Claim& c) {
       const std::string& s = c.scope.get(ScopeDim::setting);
       return std::any_of(std::begin(kOccasionPrefixes), std::end(kOccasionPrefixes),
                          [&](std::string_view p) { return s.rfind(p, 0) == 0; }) ||
-             !c.scope.get(ScopeDim::season).empty() || !c.scope.get(ScopeDim::day).empty() ||
-             !c.scope.get(ScopeDim::time_of_day).empty();
+             (!c.period && (!c.scope.get(ScopeDim::season).empty() || !c.scope.get(ScopeDim::day).empty() ||
+                            !c.scope.get(ScopeDim::time_of_day).empty()));
+    };
+    // A scope that names every case ("in any form", "in general") is none.
+    auto every_case = [](std::string_view text) {
+      std::string t(text);
+      std::transform(t.begin(), t.end(), t.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+      for (std::string_view p : {"in any ", "in general", "in anything", "at any ", "in all ", "of any "})
+        if (t.find(p) != std::string::npos) return true;
+      return false;
+    };
+    const bool every_a = every_case(existing.text), every_b = every_case(incoming.text);
+    auto scoped = [&](const Claim& c) {
+      if (&c == &a ? every_a : every_b) return false;
+      for (ScopeDim d : kScopeDims) {
+        const std::string& v = c.scope.get(d);
+        if (!v.empty() && v.rfind("any", 0) != 0 && v.rfind("every", 0) != 0 && v.rfind("all", 0) != 0 &&
+            v != "general"sv)
+          return true;
+      }
+      return false;
     };
     auto timeless = [](const Claim& c) {
       return c.scope.get(ScopeDim::setting).empty() && c.scope.get(ScopeDim::season).empty() &&
@@ -4137,7 +4190,7 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
     const bool stances = a.stance * b.stance < 0 && !a.object.empty() && a.object == b.object;
     const bool exception = (occasion(a) != occasion(b) && timeless(occasion(a) ? b : a) &&
                             !(occasion(a) ? b : a).never) ||
-                           (stances && a.scope.empty() != b.scope.empty() && !(a.scope.empty() ? a : b).never);
+                           (stances && scoped(a) != scoped(b) && !(scoped(a) ? b : a).never);
     if (an.cls == Classification::true_contradiction && exception)
       an.conf = std::min(an.conf, std::max(0.0, lex.high_confidence() - 0.01));
   }

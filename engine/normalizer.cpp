@@ -374,23 +374,24 @@ bool Parser::feels_an_age(const Toks& t) {
     // knees are about 80 years old after that hike").
     const bool body_is = i > 0 && t[i].is_word() && t[i].lemma == "be"sv && t[i - 1].is_word() &&
                          in(t[i - 1].lemma, {"knee", "back", "joint", "bone", "hip", "leg", "foot", "shoulder"});
-    // "with this arthritis I'm basically 90": an old age hedged as no
-    // plain statement is ("I'm nearly 70" is one).
+    // "with this arthritis I'm basically 90": a great age hedged as no
+    // plain statement is ("I'm nearly 70", "I'm basically 70" are ones).
     const bool hedged = i > 0 && i + 1 < t.size() && t[i].is_word() && t[i].lemma == "be"sv &&
                         is_first_person(t[i - 1].lemma) && t[i + 1].is_word() &&
-                        in(t[i + 1].lemma, {"basically", "practically", "virtually", "literally", "like"});
+                        in(t[i + 1].lemma, {"basically", "practically", "virtually"});
     if (!t[i].is_word() || (t[i].lemma != "feel"sv && !body_is && !hedged)) continue;
     for (std::size_t k = i + 1; k < t.size() && k <= i + 5; ++k) {
       if (t[k].kind == Token::Kind::number) {
         const double n = std::atof(t[k].text.c_str());
         const bool years_next = k + 1 < t.size() && t[k + 1].is_word() && in(t[k + 1].lemma, {"year", "yrs"});
-        if (n >= 70 && n <= 200 && (k + 1 == t.size() || !t[k + 1].is_word() || years_next ||
+        if (n >= (hedged ? 85 : 70) && n <= 200 && (k + 1 == t.size() || !t[k + 1].is_word() || years_next ||
                                     is_prep(t[k + 1].lemma) || is_conj(t[k + 1].lemma)))
           return true;
         break;
       }
       if (!t[k].is_word() || !in(t[k].lemma, {"about", "like", "around", "almost", "nearly", "i", "be", "a", "im",
-                                              "at", "least", "roughly", "basically", "literally"}))
+                                              "at", "least", "roughly", "basically", "literally", "practically",
+                                              "virtually"}))
         break;
     }
   }
@@ -2470,10 +2471,10 @@ std::size_t Parser::parse_subject(const Toks& t) {
       if (is_first_person(t[k].lemma)) {
         // ("Before my first coffee I ...": an occasion, named with its
         // preposition, as a leading "when" clause is.)
-        if (c_.scope.get(ScopeDim::setting).empty())
-          c_.scope.set(ScopeDim::setting, in(l0, {"before", "after", "until", "till", "without"})
-                                              ? l0 + " " + t[k - 1].lemma
-                                              : t[k - 1].lemma);
+        // (Not the preposition itself, when a time after it was dropped:
+        // "Until last month I ...".)
+        if (c_.scope.get(ScopeDim::setting).empty() && k > 1)
+          c_.scope.set(ScopeDim::setting, in(l0, {"before", "after"}) ? l0 + " " + t[k - 1].lemma : t[k - 1].lemma);
         Toks rest(t.begin() + static_cast<long>(k), t.end());
         const std::size_t n = parse_subject(rest);
         return k + n;

@@ -823,16 +823,31 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       // Compound number words: "one hundred", "thirty four" (the tens only in
       // words: "5k three times" is 5,000 and 3, not 5,003).
       const bool in_words = std::none_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-      bool scaled = w == "hundred"sv || w == "thousand"sv;
+      // The scale last multiplied in (100, 1000), for a British "and".
+      double scaled = w == "hundred"sv ? 100 : w == "thousand"sv ? 1000 : 0;
       while (attached_unit.empty() && i + 1 < words.size()) {
         const std::string& nx = words[i + 1].first;
-        const double after_and = scaled && in_words && nx == "and"sv && i + 2 < words.size()
-                                     ? word_number(words[i + 2].first).value_or(0)
-                                     : 0;
-        if (nx == "hundred"sv) *num *= 100, ++i, scaled = true;
-        else if (nx == "thousand"sv) *num *= 1000, ++i, scaled = true;
+        // A number after "and" is added: "a hundred and twenty", "two
+        // thousand and five", "three thousand and five hundred" (a smaller
+        // scale after it), "two hundred and fifty thousand" (a larger one,
+        // multiplied in next), but not "between a hundred and two hundred".
+        const double next_scale =
+            i + 3 < words.size()
+                ? (words[i + 3].first == "hundred"sv     ? 100
+                   : words[i + 3].first == "thousand"sv ? 1000
+                   : words[i + 3].first == "million"sv  ? 1e6
+                                                        : 1)
+                : 1;
+        const double after_and = scaled > 0 && in_words && nx == "and"sv && i + 2 < words.size() &&
+                                          next_scale != scaled
+                                      ? word_number(words[i + 2].first).value_or(0)
+                                      : 0;
+        if (nx == "hundred"sv) *num *= 100, ++i, scaled = 100;
+        else if (nx == "thousand"sv) *num *= 1000, ++i, scaled = 1000;
+        else if (after_and >= 1 && after_and < 100 && next_scale > 1 && next_scale < scaled)
+          *num += after_and * next_scale, i += 3, scaled = 0;  // "three thousand and five hundred"
         else if (after_and >= 1 && after_and < 100)
-          *num += after_and, i += 2, scaled = false;  // "a hundred and twenty", "two thousand and five"
+          *num += after_and, i += 2, scaled = 0;  // "a hundred and twenty", "two thousand and five"
         else if (nx == "million"sv) *num *= 1e6, ++i;
         else if (auto it = nw.find(nx); it != nw.end() && in_words && *num >= 20 && std::fmod(*num, 10) == 0 &&
                                          it->second < 10 && nx != "single"sv && nx != "couple"sv)

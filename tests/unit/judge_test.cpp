@@ -420,6 +420,20 @@ TEST(JudgeRules, MultiValuedSlotsHoldSeveralValuesSingleValuedOnesDoNot) {
              C::true_contradiction);
 }
 
+TEST(JudgeRules, OppositeStancesOnTwoNamesBothHold) {
+  // The whole judge, learned fallback included: it read "hate" and "like"
+  // as a figure of speech before the structure settled this (the sidecar's
+  // first journey, issue 6).
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I hate Honda", "I like Toyota"}, {"I can't stand Coldplay", "I love Radiohead"},
+           {"Loves Nike", "I really dislike Adidas"}}) {
+    const Verdict v = verdict(a, b);
+    EXPECT_EQ(v.classification, C::compatible) << a << " / " << b << ": " << v.reasoning;
+  }
+  // The same name, or common nouns, are not so settled.
+  EXPECT_EQ(verdict("I hate Honda", "I like Honda").classification, C::true_contradiction);
+}
+
 TEST(JudgeRules, AMoreSpecificValueIsCompatible) {
   expect_all({{"I live in Austin", "I live in Texas"},
               {"I live in Brooklyn", "I live in New York"},
@@ -2271,6 +2285,10 @@ TEST(JudgeRules, AnOppositeBeforeOrAfterAnOccasionNeverBlocks) {
   // Not against a statement for every occasion.
   EXPECT_EQ(test::structural_verdict("I drink coffee every morning", "I never drink coffee").write_tier,
             WriteTier::block);
+  // A habit ("every morning") is no occasion (the review's pairs).
+  EXPECT_EQ(test::structural_verdict("I run every morning.", "I don't run.").write_tier, WriteTier::block);
+  // Nor is a scope that names every case.
+  EXPECT_EQ(test::structural_verdict("I love coffee.", "I hate coffee in any form.").write_tier, WriteTier::block);
   // A liking against a dislike in one place or condition (probe 143).
   const auto snow = test::structural_verdict("Loves driving.", "driving in snow is a hard no for me, I hate it");
   EXPECT_NE(snow.write_tier, WriteTier::block) << snow.reasoning;

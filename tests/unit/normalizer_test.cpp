@@ -224,6 +224,10 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
   EXPECT_EQ(first("one hundred and thirty five").number, 135);
   EXPECT_EQ(first("hundred and then some").number, 100) << "no number after the 'and'";
   EXPECT_EQ(first("5 hundred and two").number, 500) << "words only";
+  EXPECT_EQ(first("three thousand and five hundred people").number, 3500);
+  EXPECT_EQ(first("two hundred and fifty thousand rows").number, 250000);
+  EXPECT_EQ(claim("We expect between a hundred and two hundred guests").amounts,
+            (std::vector<std::string>{"100", "200"}));
   // A count made is no round guess: not a figure of speech.
   EXPECT_FALSE(claim("A hundred and twenty of our friends came to the wedding").figurative);
   EXPECT_TRUE(claim("I've read that book a hundred times").figurative);
@@ -712,9 +716,9 @@ TEST(Normalizer, FeelingAnOldAgeIsFigurative) {
   // A percentage, a share or someone's real age is literal.
   expect_figurative({"After that hike I feel about ninety.", "I felt like I was a hundred years old",
                      "my back makes me feel like im 90", "with this arthritis I'm basically 90",
-                     "I'm literally 80 after that hike"},
+                     "I'm practically 100 after that hike"},
                     {"I feel 100% better", "I feel 80 percent sure", "My grandad is 90 and feels great",
-                     "I'm nearly 90", "I'm basically 40"});
+                     "I'm nearly 90", "I'm basically 70", "I'm literally 71", "I'm like 72 years old"});
 }
 
 TEST(Normalizer, AMillionOfSomethingIsHyperbole) {
