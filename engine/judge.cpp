@@ -4149,8 +4149,8 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
   // An opposite said only for an occasion the other leaves out ("The dog is
   // allowed upstairs" / "When my mother-in-law stays over, the dog isn't
   // allowed upstairs"): an exception may be meant, so at most MED, never a
-  // block.
-  {
+  // block. (Only a HIGH contradiction is capped, so only one is examined.)
+  if (an.cls == Classification::true_contradiction && an.conf >= lex.high_confidence()) {
     // (A season or a part of the week or day said as a habit, "every
     // morning", is no occasion: "I run every morning" / "I don't run".)
     auto occasion = [](const Claim& c) {
@@ -4168,9 +4168,8 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
         if (t.find(p) != std::string::npos) return true;
       return false;
     };
-    const bool every_a = every_case(existing.text), every_b = every_case(incoming.text);
     auto scoped = [&](const Claim& c) {
-      if (&c == &a ? every_a : every_b) return false;
+      if (c.scope.empty() || every_case(&c == &a ? existing.text : incoming.text)) return false;
       for (ScopeDim d : kScopeDims) {
         const std::string& v = c.scope.get(d);
         if (!v.empty() && v.rfind("any", 0) != 0 && v.rfind("every", 0) != 0 && v.rfind("all", 0) != 0 &&
@@ -4191,8 +4190,7 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
     const bool exception = (occasion(a) != occasion(b) && timeless(occasion(a) ? b : a) &&
                             !(occasion(a) ? b : a).never) ||
                            (stances && scoped(a) != scoped(b) && !(scoped(a) ? b : a).never);
-    if (an.cls == Classification::true_contradiction && exception)
-      an.conf = std::min(an.conf, std::max(0.0, lex.high_confidence() - 0.01));
+    if (exception) an.conf = std::min(an.conf, std::max(0.0, lex.high_confidence() - 0.01));
   }
   const bool loose = an.cls == Classification::compatible && an.conf < lex.med_confidence();
   if (an.cls != Classification::unrelated && !loose) return an;
