@@ -206,8 +206,7 @@ bool same_amount(const Quantity& x, const Quantity& y) {
 /// a lower bound ("at least 7 hours", "over 18", "TLS 1.2 or higher", "iOS
 /// 15 and up"), 2 a limit in other words (see below), 0 a plain amount.
 int bound_in(std::string_view text) {
-  std::string t(text);
-  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string t = lower_case(text);
   auto amount_at = [&](std::size_t k) {
     // Spaces and a currency sign ("$", or the bytes of "\u00a3", "\u20ac").
     while (k < t.size() && (t[k] == ' ' || t[k] == '$' || static_cast<unsigned char>(t[k]) >= 0x80)) ++k;
@@ -307,8 +306,7 @@ bool keeps_bound(const Quantity& x, int bx, const Quantity& y, int by) {
 /// instances", "from 2 to 10 pods"): its ends, or nothing.
 std::optional<std::pair<double, double>> range_in(std::string_view text) {
   // "from 2 to 10" is more often a change than a range: only "between".
-  std::string t(text);
-  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string t = lower_case(text);
   auto number_at = [&](std::size_t& k) -> std::optional<double> {
     while (k < t.size() && t[k] == ' ') ++k;
     std::string digits;
@@ -4162,8 +4160,7 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
     };
     // A scope that names every case ("in any form", "in general") is none.
     auto every_case = [](std::string_view text) {
-      std::string t(text);
-      std::transform(t.begin(), t.end(), t.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+      const std::string t = lower_case(text);
       for (std::string_view p : {"in any ", "in general", "in anything", "at any ", "in all ", "of any "})
         if (t.find(p) != std::string::npos) return true;
       return false;
@@ -4182,10 +4179,10 @@ Analysis structural_by_clause(const Lexicon& lex, const Claim& a, const Claim& b
       return c.scope.get(ScopeDim::setting).empty() && c.scope.get(ScopeDim::season).empty() &&
              c.scope.get(ScopeDim::day).empty() && c.scope.get(ScopeDim::time_of_day).empty();
     };
-    // (Unless the other is said for every occasion: "I drink coffee every
-    // morning" / "I never drink coffee".)
-    // A liking against a dislike of the thing in one place or condition
-    // ("Loves driving" / "I hate driving in snow") is such an exception too.
+    // So is a liking against a dislike of the thing in one place or
+    // condition ("Loves driving" / "I hate driving in snow"). Neither when
+    // the other is said for every occasion ("I drink coffee every morning"
+    // / "I never drink coffee").
     const bool stances = a.stance * b.stance < 0 && !a.object.empty() && a.object == b.object;
     const bool exception = (occasion(a) != occasion(b) && timeless(occasion(a) ? b : a) &&
                             !(occasion(a) ? b : a).never) ||

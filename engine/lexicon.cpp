@@ -67,12 +67,6 @@ std::string strip_comment(std::string_view line) {
   return std::string(line);
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool ends_with(std::string_view s, std::string_view suf) {
   return s.size() > suf.size() && s.substr(s.size() - suf.size()) == suf;
 }
@@ -131,7 +125,7 @@ PhraseTable::Match PhraseTable::match(std::span<const std::string> lemmas,
 // ---- morphology --------------------------------------------------------------
 
 std::string Lexicon::lemma(std::string_view word) const {
-  const std::string w = lower(word);
+  const std::string w = lower_case(word);
   if (w.empty() || !std::all_of(w.begin(), w.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || c == '-' || c == '\'';
       }))
@@ -379,7 +373,7 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
       for (const auto& a : split_list(f[1])) {
         Phrase ph = lemmatise_phrase(a);
         alias_map_.emplace(join(ph), f[0]);
-        alias_map_.emplace(lower(a), f[0]);
+        alias_map_.emplace(lower_case(a), f[0]);
         alias_table_.add(std::move(ph), idx);
       }
     } else if (name == "figurative.txt") {
@@ -405,9 +399,9 @@ Status Lexicon::parse_file(const std::string& name, const std::string& text) {
       unit_defs_.push_back({f[0], f[1], factor, end2 == end ? 0.0 : offset});
       const int idx = static_cast<int>(unit_defs_.size() - 1);
       for (const auto& a : split_list(f[3])) {
-        unit_alias_.emplace(lower(a), idx);
+        unit_alias_.emplace(lower_case(a), idx);
         Phrase ph;
-        for (auto& w : split(lower(a), ' '))
+        for (auto& w : split(lower_case(a), ' '))
           if (!w.empty()) ph.push_back(w);
         unit_table_.add(std::move(ph), idx);
       }

@@ -41,12 +41,6 @@ bool is_alnum(char c) {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 /// Is the comma at `comma` a thousands separator of the number that starts
 /// at `start` ("6,000", "10,000,000")? Digits (and earlier separators) before
 /// it, exactly three digits after it, then no further digit.
@@ -386,7 +380,7 @@ bool pronoun_is(std::string_view w) {
 
 /// Expands contractions of one raw piece into lower-case words.
 void expand(const std::string& piece, std::vector<std::pair<std::string, std::string>>& out) {
-  const std::string w = lower(piece);
+  const std::string w = lower_case(piece);
   auto push = [&](std::string t, std::string surface) { out.emplace_back(std::move(t), std::move(surface)); };
   auto ends = [&](std::string_view suf) {
     return w.size() > suf.size() && w.compare(w.size() - suf.size(), suf.size(), suf) == 0;
@@ -474,6 +468,12 @@ std::string day_part_clock(const std::string& clock, const std::vector<std::pair
 }
 
 }  // namespace
+
+std::string lower_case(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 std::string format_number(double v) {
   if (std::fabs(v - std::round(v)) < 1e-9 && std::fabs(v) < 1e15) {

@@ -19,6 +19,9 @@ namespace credence {
 
 class Lexicon;
 
+/// The text in lower case (ASCII letters only; other bytes as they are).
+std::string lower_case(std::string_view text);
+
 /// The words of a text, lower case, single-spaced, punctuation dropped
 /// ("I like  Honda!" -> "i like honda"): two texts equal under this are the
 /// same statement written twice.
