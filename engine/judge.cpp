@@ -983,7 +983,7 @@ constexpr double kParaphraseShare = 0.6;
 /// / "unless ..." clauses and "before / after ..." phrases leading a
 /// statement): a statement said only for one may be an exception
 /// to one said without any.
-constexpr std::string_view kOccasionPrefixes[] = {"when ", "if ", "unless ", "before ", "after "};
+constexpr std::string_view kOccasionPrefixes[] = {"when ", "if ", "unless ", "before ", "after ", "for "};
 
 /// Whether every word of `thing` (a claim's lower-case object) is written
 /// capitalised in `text` after its first word: a name ("I hate Honda"), not

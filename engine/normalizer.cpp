@@ -207,6 +207,8 @@ class Parser {
   void lasted_since(const Toks& s);
   void strip_leading_adjunct(Toks& t);
   void strip_leading_pp(Toks& t);
+  static std::string part_of_day(const Token& prep, const Token& time);
+  void strip_trailing_part_of_day(Toks& t);
   void strip_leading_clause(Toks& t);
   void strip_trailing_when(Toks& t);
   void scan_cues(Toks& t);
@@ -1927,6 +1929,20 @@ void Parser::strip_scopes(Toks& t) {
       i += m.length;
       continue;
     }
+    // "I hate summer", "Loves Sunday mornings", "I love summer fruit": a
+    // season or a part of the week or day right after a stance verb is what
+    // the stance is on, not when it holds.
+    if ((d.dimension == "day"sv || d.dimension == "time_of_day"sv || d.dimension == "season"sv) && i > 0) {
+      bool stance_before = false;
+      for (std::size_t j = i > 3 ? i - 3 : 0; j < i && !stance_before; ++j) {
+        const auto s = lex_.stance_table().match(lem, j);
+        stance_before = s && j + s.length == i;
+      }
+      if (stance_before) {
+        i += m.length;
+        continue;
+      }
+    }
     std::optional<ScopeDim> field;
     if (d.dimension == "region"sv) field = ScopeDim::place;
     for (ScopeDim sd : kScopeDims)
@@ -2171,18 +2187,37 @@ void Parser::strip_leading_adjunct(Toks& t) {
 /// suit"): the context the statement holds in, kept as a place scope so that
 /// two statements about other contexts are not read as one contradicting the
 /// other.
+/// The part of the day "after" / "before" a time names ("after 8pm":
+/// evening, "before 10am": morning, "after dark": night), or "" for none.
+std::string Parser::part_of_day(const Token& prep, const Token& time) {
+  if (!(in(prep.lemma, {"after", "before"}) &&
+        (time.kind == Token::Kind::time || (prep.lemma == "after"sv && time.lemma == "dark"sv))))
+    return {};
+  const int h = time.kind == Token::Kind::time ? std::atoi(time.text.c_str()) : 20;
+  if (prep.lemma == "after"sv) return h >= 22 || h < 4 ? "night" : h >= 17 ? "evening" : h >= 12 ? "afternoon" : "";
+  return h <= 12 && h >= 5 ? "morning" : "";
+}
+
+/// "I don't drink coffee after 3pm", "no meetings before 10am": a part of
+/// the day that ends the statement is the context it holds in, as a
+/// leading one is (strip_leading_pp).
+void Parser::strip_trailing_part_of_day(Toks& t) {
+  std::size_t e = t.size();
+  while (e > 0 && t[e - 1].kind == Token::Kind::punct && t[e - 1].text != ","sv) --e;
+  if (e < 4 || !c_.scope.get(ScopeDim::time_of_day).empty()) return;
+  const std::string part = part_of_day(t[e - 2], t[e - 1]);
+  if (part.empty()) return;
+  c_.scope.set(ScopeDim::time_of_day, part);
+  t.erase(t.begin() + static_cast<long>(e - 2), t.begin() + static_cast<long>(e));
+}
+
 void Parser::strip_leading_pp(Toks& t) {
   if (t.size() < 4 || !t[0].is_word()) return;
   // "After 8pm alerts only go to Slack", "Before noon I ...", "After dark
   // ...": a part of the day the statement holds in.
   if (in(t[0].lemma, {"after", "before"}) &&
       (t[1].kind == Token::Kind::time || (t[0].lemma == "after"sv && t[1].lemma == "dark"sv))) {
-    const int h = t[1].kind == Token::Kind::time ? std::atoi(t[1].text.c_str()) : 20;
-    std::string part;
-    if (t[0].lemma == "after"sv)
-      part = h >= 22 || h < 4 ? "night" : h >= 17 ? "evening" : h >= 12 ? "afternoon" : "";
-    else if (h <= 12 && h >= 5)
-      part = "morning";
+    const std::string part = part_of_day(t[0], t[1]);
     if (part.empty()) return;
     if (c_.scope.get(ScopeDim::time_of_day).empty()) c_.scope.set(ScopeDim::time_of_day, part);
     const std::size_t rest = 2 + (t[2].kind == Token::Kind::punct && t[2].text == ","sv ? 1 : 0);
@@ -2341,7 +2376,7 @@ void Parser::strip_trailing_when(Toks& t) {
         (t[k].is_word() && in(t[k].lemma, {"so", "but", "and", "because", "which", "that"})))
       return;
     if (!t[k].is_word()) continue;
-    if (!in(t[k].lemma, {"when", "whenever"})) {
+    if (!in(t[k].lemma, {"when", "whenever", "if"})) {
       main_verb = main_verb || is_aux(t[k].lemma) || looks_past(t[k]) ||
                   (t[k].text != t[k].lemma && verb_capable(t[k]) && k > 0) ||
                   (k > 0 && verb_capable(t[k]) &&
@@ -2381,7 +2416,7 @@ void Parser::strip_trailing_when(Toks& t) {
       v += (v.empty() ? "" : " ") + x.lemma;
     }
     if (v.empty()) return;
-    c_.scope.set(ScopeDim::setting, "when " + v);
+    c_.scope.set(ScopeDim::setting, (t[k].lemma == "if"sv ? "if " : "when ") + v);
     t.erase(t.begin() + static_cast<long>(k), t.begin() + static_cast<long>(end));
     return;
   }
@@ -4545,6 +4580,7 @@ Claim Parser::run(std::string_view text) {
   strip_time(main);
   strip_scopes(main);
   strip_purpose(main);
+  strip_trailing_part_of_day(main);
   // "Production: never deploy on Fridays": a label the scope took leaves its colon.
   while (!main.empty() && main.front().kind == Token::Kind::punct &&
          (main.front().text == ":"sv || main.front().text == ","sv))

@@ -5,6 +5,8 @@
 
 #include <fstream>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "cli/judge_io.hpp"
 #include "common/time.hpp"
@@ -2293,6 +2295,19 @@ TEST(JudgeRules, AnOppositeBeforeOrAfterAnOccasionNeverBlocks) {
   const auto snow = test::structural_verdict("Loves driving.", "driving in snow is a hard no for me, I hate it");
   EXPECT_NE(snow.write_tier, WriteTier::block) << snow.reasoning;
   EXPECT_EQ(test::structural_verdict("Loves driving.", "I hate driving").write_tier, WriteTier::block);
+  // An occasion said at the end, or an activity, is one too; a liking of a
+  // season is no occasion but neither the same thing as a liking of its
+  // fruit.
+  for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
+           {"I drink coffee", "I don't drink coffee after 3pm"},
+           {"The dog is allowed upstairs", "The dog isn't allowed upstairs if guests are over"},
+           {"I listen to music", "I never listen to music while I work"},
+           {"I wear glasses", "I don't wear glasses for driving"},
+           {"I hate summer", "I love summer fruit"}}) {
+    const auto v = test::structural_verdict(a, b);
+    EXPECT_NE(v.write_tier, WriteTier::block) << a << " / " << b << ": " << v.reasoning;
+  }
+  EXPECT_EQ(test::structural_verdict("I love summer", "I hate summer").write_tier, WriteTier::block);
   // A place said later ("at school") is no occasion: the values still
   // conflict at HIGH.
   EXPECT_EQ(test::structural_verdict("User's mother tongue is Polish.",

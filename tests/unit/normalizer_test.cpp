@@ -1424,6 +1424,21 @@ TEST(Normalizer, ContextsSaidInOtherWaysAreScopes) {
   EXPECT_EQ(claim("After 8pm alerts only go to the Slack channel.").scope.get(ScopeDim::time_of_day), "evening");
   EXPECT_EQ(claim("Before noon I never take calls.").scope.get(ScopeDim::time_of_day), "morning");
   EXPECT_EQ(claim("After 6pm I don't check email even once.").subject, "user");
+  // So is a trailing one, and the claim keeps its object.
+  const Claim late = claim("I don't drink coffee after 3pm.");
+  EXPECT_EQ(late.scope.get(ScopeDim::time_of_day), "afternoon");
+  EXPECT_EQ(late.values, std::vector<std::string>{"coffee"});
+  EXPECT_EQ(claim("no meetings before 10am").scope.get(ScopeDim::time_of_day), "morning");
+  // A trailing "if" clause is a setting, as a trailing "when" clause is; a
+  // trailing "unless" belongs to the rule it ends.
+  EXPECT_EQ(claim("I don't drink coffee if I have a migraine").scope.get(ScopeDim::setting), "if migraine");
+  EXPECT_TRUE(claim("Nothing may be merged to main unless CI is green").scope.get(ScopeDim::setting).empty());
+  // A season or a part of the week after a stance verb is what the stance
+  // is on: "I hate summer" holds at all times.
+  const Claim summer = claim("I hate summer");
+  EXPECT_TRUE(summer.scope.get(ScopeDim::season).empty());
+  EXPECT_EQ(summer.object, "summer");
+  EXPECT_EQ(claim("I hate running in summer").scope.get(ScopeDim::season), "summer");
   // A trailing activity with its object ("when I play basketball").
   EXPECT_EQ(claim("I always wear my knee brace when I play basketball.").scope.get(ScopeDim::setting), "for play");
   // A sandbox and a load-test environment are environments.
