@@ -58,7 +58,8 @@ struct JudgeConfig {
   double med_confidence = 0.6;
   /// The learned fallback (config/lexicon/judge_model.txt): weighs the cues of
   /// a pair the structural comparison did not settle (its verdict unrelated,
-  /// or no conflict and below HIGH). Its verdicts are LOW, so they never block.
+  /// or below HIGH, except a contradiction with "never" / "not at all"). Its
+  /// verdicts are LOW, so they never block.
   bool learned_fallback = true;
   /// The fallback changes a verdict only when it gives its class at least
   /// this probability.

@@ -81,10 +81,12 @@ struct Verdict {
 /// episode-trait, episode-concept medium; episode-episode low.
 Severity severity_of(MemoryKind a, MemoryKind b);
 
-/// The embedded judge: the structural stage, then (when it found no
-/// conflict and no HIGH finding, and [judge] learned_fallback is on) the
-/// learned fallback of engine/pair_model.hpp, whose verdicts are LOW (stage
-/// "learned").
+/// The embedded judge: the structural stage, then (when it settled nothing
+/// at HIGH, and [judge] learned_fallback is on) the learned fallback of
+/// engine/pair_model.hpp, whose verdicts are LOW (stage "learned"). A
+/// contradiction with a denial for every occasion ("never", "not at all")
+/// stands, and the fallback turns a contradiction into a change only with a
+/// change cue.
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming);
 
 /// Whether two amounts as the normaliser writes them (Claim::amounts: "90s",

@@ -1929,10 +1929,14 @@ void Parser::strip_scopes(Toks& t) {
       i += m.length;
       continue;
     }
-    // "I hate summer", "Loves Sunday mornings", "I love summer fruit": a
-    // season or a part of the week or day right after a stance verb is what
-    // the stance is on, not when it holds.
-    if ((d.dimension == "day"sv || d.dimension == "time_of_day"sv || d.dimension == "season"sv) && i > 0) {
+    // "I love summer fruit", "I hate Sunday roasts": a season or a part of
+    // the week or day right after a stance verb and before a noun names
+    // the thing liked, not when the liking holds. ("I hate summer" and
+    // "I love Saturday mornings" keep their scope, as "I hate the summer"
+    // does.)
+    if ((d.dimension == "day"sv || d.dimension == "time_of_day"sv || d.dimension == "season"sv) && i > 0 &&
+        i + m.length < t.size() && t[i + m.length].is_word() && noun_capable(t[i + m.length]) &&
+        !lex_.scope_table().match(lem, i + m.length)) {
       bool stance_before = false;
       for (std::size_t j = i > 3 ? i - 3 : 0; j < i && !stance_before; ++j) {
         const auto s = lex_.stance_table().match(lem, j);
@@ -2182,13 +2186,9 @@ void Parser::strip_leading_adjunct(Toks& t) {
   t.erase(t.begin(), t.begin() + static_cast<long>(comma + 1));
 }
 
-/// A leading prepositional phrase the scope lexicon does not know ("Inside
-/// the Docker container the API binds to 8080", "On client visits, I wear a
-/// suit"): the context the statement holds in, kept as a place scope so that
-/// two statements about other contexts are not read as one contradicting the
-/// other.
-/// The part of the day "after" / "before" a time names ("after 8pm":
-/// evening, "before 10am": morning, "after dark": night), or "" for none.
+/// The part of the day "after" / "before" a time names ("after 8pm" and
+/// "after dark": evening, "after 11pm": night, "before 10am": morning), or
+/// "" for none.
 std::string Parser::part_of_day(const Token& prep, const Token& time) {
   if (!(in(prep.lemma, {"after", "before"}) &&
         (time.kind == Token::Kind::time || (prep.lemma == "after"sv && time.lemma == "dark"sv))))
@@ -2207,10 +2207,24 @@ void Parser::strip_trailing_part_of_day(Toks& t) {
   if (e < 4 || !c_.scope.get(ScopeDim::time_of_day).empty()) return;
   const std::string part = part_of_day(t[e - 2], t[e - 1]);
   if (part.empty()) return;
+  // Only after a thing done ("drink coffee after 3pm"): after a verb or a
+  // particle the time is the value ("I get up before 7am", "the office
+  // closes after 8pm").
+  const Token& before = t[e - 3];
+  if (!before.is_word() || !noun_capable(before) || before.lemma == "up"sv ||
+      (before.text != before.lemma && verb_capable(before)) ||
+      in(before.lemma, {"start", "begin", "open", "close", "finish", "end", "leave", "arrive", "get", "wake", "go",
+                        "come", "be", "home", "bed", "work"}))
+    return;
   c_.scope.set(ScopeDim::time_of_day, part);
   t.erase(t.begin() + static_cast<long>(e - 2), t.begin() + static_cast<long>(e));
 }
 
+/// A leading prepositional phrase the scope lexicon does not know ("Inside
+/// the Docker container the API binds to 8080", "On client visits, I wear a
+/// suit"): the context the statement holds in, kept as a place scope so that
+/// two statements about other contexts are not read as one contradicting the
+/// other.
 void Parser::strip_leading_pp(Toks& t) {
   if (t.size() < 4 || !t[0].is_word()) return;
   // "After 8pm alerts only go to Slack", "Before noon I ...", "After dark
@@ -2376,7 +2390,7 @@ void Parser::strip_trailing_when(Toks& t) {
         (t[k].is_word() && in(t[k].lemma, {"so", "but", "and", "because", "which", "that"})))
       return;
     if (!t[k].is_word()) continue;
-    if (!in(t[k].lemma, {"when", "whenever", "if"})) {
+    if (!in(t[k].lemma, {"when", "whenever"})) {
       main_verb = main_verb || is_aux(t[k].lemma) || looks_past(t[k]) ||
                   (t[k].text != t[k].lemma && verb_capable(t[k]) && k > 0) ||
                   (k > 0 && verb_capable(t[k]) &&
@@ -2416,7 +2430,7 @@ void Parser::strip_trailing_when(Toks& t) {
       v += (v.empty() ? "" : " ") + x.lemma;
     }
     if (v.empty()) return;
-    c_.scope.set(ScopeDim::setting, (t[k].lemma == "if"sv ? "if " : "when ") + v);
+    c_.scope.set(ScopeDim::setting, "when " + v);
     t.erase(t.begin() + static_cast<long>(k), t.begin() + static_cast<long>(end));
     return;
   }
@@ -4567,6 +4581,13 @@ Claim Parser::run(std::string_view text) {
     break;
   }
   for (const auto& t : sent) c_.never = c_.never || (t.is_word() && t.lemma == "never"sv);
+  // "I don't drink coffee at all": a denial for every occasion, as "never".
+  for (std::size_t k = 0; k + 2 < sent.size() && !c_.never; ++k)
+    if (sent[k].is_word() && lex_.is_negator(sent[k].lemma))
+      for (std::size_t j = k + 1; j + 1 < sent.size(); ++j)
+        if (sent[j].is_word() && sent[j].lemma == "at"sv && sent[j + 1].is_word() && sent[j + 1].lemma == "all"sv &&
+            (j + 2 == sent.size() || !sent[j + 2].is_word()))
+          c_.never = true;
   scan_cues(sent);
   strip_history(sent);
   strip_leading_clause(sent);

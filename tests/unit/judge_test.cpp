@@ -2300,14 +2300,18 @@ TEST(JudgeRules, AnOppositeBeforeOrAfterAnOccasionNeverBlocks) {
   // fruit.
   for (const auto& [a, b] : std::vector<std::pair<const char*, const char*>>{
            {"I drink coffee", "I don't drink coffee after 3pm"},
-           {"The dog is allowed upstairs", "The dog isn't allowed upstairs if guests are over"},
            {"I listen to music", "I never listen to music while I work"},
            {"I wear glasses", "I don't wear glasses for driving"},
-           {"I hate summer", "I love summer fruit"}}) {
+           {"I hate summer", "I love summer fruit"},
+           // (probe 183: one slot and value, a scope on one side)
+           {"User wears earplugs to sleep.", "on night duty I can't wear earplugs, got to hear the bells go down"}}) {
     const auto v = test::structural_verdict(a, b);
     EXPECT_NE(v.write_tier, WriteTier::block) << a << " / " << b << ": " << v.reasoning;
   }
   EXPECT_EQ(test::structural_verdict("I love summer", "I hate summer").write_tier, WriteTier::block);
+  EXPECT_EQ(test::structural_verdict("I love summer", "I hate the summer").write_tier, WriteTier::block);
+  // A time after a verb is the value: the times still conflict.
+  EXPECT_EQ(test::structural_verdict("I get up at 9am", "I get up before 7am").write_tier, WriteTier::block);
   // A place said later ("at school") is no occasion: the values still
   // conflict at HIGH.
   EXPECT_EQ(test::structural_verdict("User's mother tongue is Polish.",

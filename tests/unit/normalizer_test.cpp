@@ -1428,17 +1428,22 @@ TEST(Normalizer, ContextsSaidInOtherWaysAreScopes) {
   const Claim late = claim("I don't drink coffee after 3pm.");
   EXPECT_EQ(late.scope.get(ScopeDim::time_of_day), "afternoon");
   EXPECT_EQ(late.values, std::vector<std::string>{"coffee"});
-  EXPECT_EQ(claim("no meetings before 10am").scope.get(ScopeDim::time_of_day), "morning");
-  // A trailing "if" clause is a setting, as a trailing "when" clause is; a
-  // trailing "unless" belongs to the rule it ends.
-  EXPECT_EQ(claim("I don't drink coffee if I have a migraine").scope.get(ScopeDim::setting), "if migraine");
-  EXPECT_TRUE(claim("Nothing may be merged to main unless CI is green").scope.get(ScopeDim::setting).empty());
-  // A season or a part of the week after a stance verb is what the stance
-  // is on: "I hate summer" holds at all times.
-  const Claim summer = claim("I hate summer");
-  EXPECT_TRUE(summer.scope.get(ScopeDim::season).empty());
-  EXPECT_EQ(summer.object, "summer");
-  EXPECT_EQ(claim("I hate running in summer").scope.get(ScopeDim::season), "summer");
+  EXPECT_EQ(claim("I never eat chocolate before 10am").scope.get(ScopeDim::time_of_day), "morning");
+  // After a verb or a particle the time is the value (the review's pairs).
+  for (const char* t : {"I get up before 7am", "The office closes after 8pm", "The meeting starts after 2pm"})
+    EXPECT_TRUE(claim(t).scope.get(ScopeDim::time_of_day).empty()) << t;
+  // "not ... at all" denies for every occasion, as "never" does.
+  EXPECT_TRUE(claim("I don't drink coffee at all").never);
+  EXPECT_FALSE(claim("I don't drink coffee").never);
+  EXPECT_FALSE(claim("Not at all sure about the new boiler").never);
+  // A season or a part of the week after a stance verb and before a noun
+  // names the thing liked ("summer fruit"); alone it stays a scope, as "the
+  // summer" does.
+  const Claim fruit = claim("I love summer fruit");
+  EXPECT_TRUE(fruit.scope.get(ScopeDim::season).empty());
+  EXPECT_EQ(fruit.object, "summer fruit");
+  EXPECT_EQ(claim("I hate summer").scope.get(ScopeDim::season), "summer");
+  EXPECT_EQ(claim("I love Saturday mornings").scope.get(ScopeDim::time_of_day), "morning");
   // A trailing activity with its object ("when I play basketball").
   EXPECT_EQ(claim("I always wear my knee brace when I play basketball.").scope.get(ScopeDim::setting), "for play");
   // A sandbox and a load-test environment are environments.

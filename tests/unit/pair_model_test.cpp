@@ -212,20 +212,44 @@ TEST(LearnedFallback, FindsConflictsTheStructureCouldNotLineUpAtLowConfidence) {
   }
 }
 
-// A MED or HIGH structural verdict is a finding, not a failure to compare:
-// the fallback leaves it alone.
-// A conflict the structure found, and a HIGH finding, stand: the fallback is
-// not consulted.
-TEST(LearnedFallback, LeavesConflictsAndHighFindingsAlone) {
+// A HIGH structural verdict is a finding, not a failure to compare: the
+// fallback is not consulted.
+TEST(LearnedFallback, LeavesHighFindingsAlone) {
   for (const auto& [a, b] : {std::pair{"I work at Google", "I work at Apple"},
                              std::pair{"I live in Paris", "I moved to Berlin"},
                              std::pair{"My favourite colour is green", "My favorite color is green"}}) {
     const Verdict s = judge_with(without_fallback(), a, b);
-    const bool conflict = s.classification == C::true_contradiction || s.classification == C::temporal_change;
-    ASSERT_TRUE(conflict || s.tier == ConfidenceTier::high) << a << " / " << b << ": " << s.reasoning;
+    ASSERT_EQ(s.tier, ConfidenceTier::high) << a << " / " << b << ": " << s.reasoning;
     const Verdict v = judge_with(test::lexicon(), a, b);
     EXPECT_EQ(v.classification, s.classification) << a << " / " << b;
     EXPECT_EQ(v.stage, "structural");
+  }
+}
+
+// A conflict found below HIGH is weighed too (since 2026-12-07): a date or a
+// weekday said of two different things is no conflict, whatever the
+// structure lined up.
+TEST(LearnedFallback, WeighsAConflictBelowHigh) {
+  for (const auto& [a, b] : {std::pair{"Thao's birthday: July 2.", "July 2 is go-live for the new PACS viewer"},
+                             std::pair{"Maya does ballet on Tuesdays.", "my driving lesson got moved to tuesday"}}) {
+    const Verdict s = judge_with(without_fallback(), a, b);
+    const bool conflict = s.classification == C::true_contradiction || s.classification == C::temporal_change;
+    ASSERT_TRUE(conflict && s.tier != ConfidenceTier::high) << a << " / " << b << ": " << s.reasoning;
+    const Verdict v = judge_with(test::lexicon(), a, b);
+    EXPECT_EQ(v.stage, "learned") << a << " / " << b << ": " << v.reasoning;
+    EXPECT_EQ(v.classification, C::unrelated) << a << " / " << b << ": " << v.reasoning;
+  }
+}
+
+// But a contradiction becomes a change only with a change cue (labels.md
+// rule 1), and one with a denial for every occasion stands (the review's
+// pairs).
+TEST(LearnedFallback, KeepsAContradictionWithoutACueOrWithADenialForEveryOccasion) {
+  for (const auto& [a, b] : {std::pair{"I'm single", "My wife and I went to Rome"},
+                             std::pair{"I don't drink coffee at all", "I had a double espresso after lunch"},
+                             std::pair{"I never drink alcohol", "Dana and I split a bottle of rioja on Friday"}}) {
+    const Verdict v = judge_with(test::lexicon(), a, b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << a << " / " << b << ": " << v.reasoning;
   }
 }
 
