@@ -3830,6 +3830,11 @@ bool refine_learned(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
   if (an.cls == Classification::true_contradiction && static_cast<Classification>(best) == Classification::temporal_change &&
       b.change_cues.empty())
     return false;
+  // Nor is a change said with a cue a restatement ("I drive a Volvo" / "I
+  // previously drove a Volvo").
+  if (an.cls == Classification::temporal_change && static_cast<Classification>(best) == Classification::duplicate &&
+      (!b.change_cues.empty() || a.history || b.history))
+    return false;
   // The reasons: the readable cues that pushed most toward the new class.
   std::vector<std::pair<double, const char*>> pushes;
   for (const auto& [fid, val] : f) {
