@@ -2229,10 +2229,9 @@ void Parser::strip_leading_pp(Toks& t) {
   if (t.size() < 4 || !t[0].is_word()) return;
   // "After 8pm alerts only go to Slack", "Before noon I ...", "After dark
   // ...": a part of the day the statement holds in.
-  if (in(t[0].lemma, {"after", "before"}) &&
-      (t[1].kind == Token::Kind::time || (t[0].lemma == "after"sv && t[1].lemma == "dark"sv))) {
-    const std::string part = part_of_day(t[0], t[1]);
-    if (part.empty()) return;
+  // (Neither word leads a phrase below, so a time that names no part of
+  // the day leaves the statement as it is.)
+  if (const std::string part = part_of_day(t[0], t[1]); !part.empty()) {
     if (c_.scope.get(ScopeDim::time_of_day).empty()) c_.scope.set(ScopeDim::time_of_day, part);
     const std::size_t rest = 2 + (t[2].kind == Token::Kind::punct && t[2].text == ","sv ? 1 : 0);
     t.erase(t.begin(), t.begin() + static_cast<long>(rest));
