@@ -218,7 +218,13 @@ std::vector<std::string> raw_pieces(std::string_view in) {
                              return is_alpha(ch) || ch == '-' || static_cast<unsigned char>(ch) >= 0x80;
                            });
                          });
-      out.emplace_back(topic ? ":" : ",");
+      // Between a clock hour and a number it joins a range ("7 - 9pm",
+      // "Wednesdays 7 – 9 pm"): see clock_ranges.
+      const std::string& last = out.empty() ? std::string() : out.back();
+      const bool hours = !last.empty() && last.size() <= 5 && is_digit(last[0]) &&
+                         std::all_of(last.begin(), last.end(), [](char ch) { return is_digit(ch) || ch == ':'; }) &&
+                         nx < n && is_digit(text[nx]);
+      out.emplace_back(hours ? "-" : topic ? ":" : ",");
       ++i;
     } else if (c == '%') {
       out.emplace_back("%");
@@ -276,6 +282,16 @@ std::optional<double> ordinal_word(std::string_view w) {
   if (s.size() > 5 && s.compare(s.size() - 2, 2, "th") == 0) {
     if (auto v = word_number(s.substr(0, s.size() - 2)); v && *v >= 13) return v;
   }
+  return std::nullopt;
+}
+
+/// A digit said as a word after "point": "zero" / "oh" to "nine".
+std::optional<int> decimal_digit(std::string_view w) {
+  static constexpr std::string_view kDigits[] = {"zero", "one", "two", "three", "four",
+                                                 "five", "six", "seven", "eight", "nine"};
+  if (w == "oh"sv) return 0;
+  for (int d = 0; d < 10; ++d)
+    if (w == kDigits[d]) return d;
   return std::nullopt;
 }
 
@@ -590,12 +606,15 @@ static void clock_ranges(std::vector<Token>& t) {
     Token& x = t[k];
     const Token& sep = t[k + 1];
     Token& y = t[k + 2];
+    // (A dash between spaces, "7 - 9pm" or "7 – 9pm", is a word.)
     const bool joins = (sep.is_word() && (sep.text == "to"sv || sep.text == "till"sv || sep.text == "until"sv ||
                                           sep.text == "til"sv)) ||
-                       (sep.kind == Token::Kind::punct && (sep.text == "-"sv || sep.text == "\xe2\x80\x93"sv));
+                       sep.text == "-"sv || sep.text == "\xe2\x80\x93"sv;
     if (!joins) continue;
     const bool xt = x.kind == Token::Kind::time, yt = y.kind == Token::Kind::time;
     if (!(xt || bare_hour(x)) || !(yt || bare_hour(y)) || (!xt && !yt)) continue;
+    // A start without am or pm: "7", "7:30" ("07:30/19:30").
+    const bool x_open = !xt || x.text.size() > 5;
     for (Token* z : {&x, &y})
       if (z->kind == Token::Kind::number) {
         z->kind = Token::Kind::time;
@@ -605,6 +624,9 @@ static void clock_ranges(std::vector<Token>& t) {
       }
     const int hx = hour_of(x), hy = hour_of(y);
     if (hx <= 12 && hy < hx && hy < 12) y.text = y.lemma = two(hy + 12) + y.text.substr(2);
+    // An open start before an end in the afternoon or the evening is
+    // there too when it fits: "7-9pm" is 19:00 to 21:00 ("9 to 5pm" is not).
+    else if (x_open && hx < 12 && hy > 12 && hx + 12 <= hy) x.text = x.lemma = two(hx + 12) + x.text.substr(2);
   }
 }
 
@@ -643,7 +665,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     Token t;
     t.surface = words[i].second;
     t.capitalised = caps[i];
-    if (w.size() == 1 && std::string_view(",.;!?:=()").find(w[0]) != std::string_view::npos) {
+    if (w.size() == 1 && std::string_view(",.;!?:=()-").find(w[0]) != std::string_view::npos) {
       t.kind = Token::Kind::punct;
       t.text = t.lemma = w;
       out.push_back(std::move(t));
@@ -862,6 +884,18 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         else if (after_and >= 1 && after_and < 100)
           *num += after_and, i += 2, scaled = 0;  // "a hundred and twenty", "two thousand and five"
         else if (nx == "million"sv) *num *= 1e6, ++i;
+        else if (nx == "grand"sv) *num *= 1000, ++i, scaled = 1000;  // "twenty-five grand", "25 grand"
+        else if (nx == "point"sv && in_words && std::fmod(*num, 1) == 0 && i + 2 < words.size() &&
+                 decimal_digit(words[i + 2].first)) {
+          // "nine point eight", "one point two five": decimals digit by digit.
+          std::string digits;
+          std::size_t k = i + 2;
+          for (; k < words.size() && decimal_digit(words[k].first); ++k)
+            digits += static_cast<char>('0' + *decimal_digit(words[k].first));
+          *num = std::strtod((format_number(*num) + "." + digits).c_str(), nullptr);
+          i = k - 1;
+          break;
+        }
         else if (auto it = nw.find(nx); it != nw.end() && in_words && *num >= 20 && std::fmod(*num, 10) == 0 &&
                                          it->second < 10 && nx != "single"sv && nx != "couple"sv)
           *num += it->second, ++i;

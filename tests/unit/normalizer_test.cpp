@@ -290,6 +290,16 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
   // A range of clock times; times of day by name.
   EXPECT_EQ(claim("I work 9 to 5:30.").amounts, (std::vector<std::string>{"09:00", "17:30"}));
   EXPECT_EQ(claim("Workday: 09:00-17:30.").amounts, (std::vector<std::string>{"09:00", "17:30"}));
+  // An open start before an evening end is in the evening; a spaced dash joins the range.
+  EXPECT_EQ(claim("Rehearsals: Wednesdays 7 – 9 pm.").amounts, (std::vector<std::string>{"19:00", "21:00"}));
+  EXPECT_EQ(claim("Quiz night runs 7-9pm").amounts, (std::vector<std::string>{"19:00", "21:00"}));
+  EXPECT_EQ(claim("I work 9 to 5pm.").amounts, (std::vector<std::string>{"09:00", "17:00"}));
+  EXPECT_EQ(claim("I work 8am - 9pm.").amounts, (std::vector<std::string>{"08:00", "21:00"})) << "a start with am stays";
+  // Decimals and thousands in words.
+  EXPECT_EQ(claim("my handicap is nine point eight").amounts, std::vector<std::string>{"9.8"});
+  EXPECT_EQ(claim("the ratio is one point two five").amounts, std::vector<std::string>{"1.25"});
+  EXPECT_EQ(claim("we owe about 180 grand on the house").amounts, std::vector<std::string>{"180000"});
+  EXPECT_EQ(claim("i make fifty two grand a year").amounts, std::vector<std::string>{"52000"});
   EXPECT_EQ(claim("The shop opens 8am till 4").amounts, (std::vector<std::string>{"08:00", "16:00"}));
   EXPECT_EQ(claim("I only eat between noon and 8pm").amounts, (std::vector<std::string>{"12:00", "20:00"}));
   EXPECT_EQ(claim("I'm in bed by midnight").amounts, std::vector<std::string>{"00:00"});
