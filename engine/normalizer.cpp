@@ -1672,7 +1672,24 @@ void Parser::scan_cues(Toks& t) {
                           (t[i - 1].kind == Token::Kind::number ||
                            (t[i - 1].is_word() && in(lem[i - 1], {"the", "a", "an", "two", "three", "several", "some",
                                                                   "these", "those"})));
-    if (noun_use || modifier) {
+    // A change denied ("we never moved to Unity Catalog", "she'd never
+    // leave", "haven't really started"), or a state said to have held
+    // all along ("always has been since I started"): no change told.
+    const bool denied = [&] {
+      if (!(cue.kind == CueKind::start || cue.kind == CueKind::stop || cue.kind == CueKind::switch_ ||
+            cue.kind == CueKind::move || cue.kind == CueKind::update || cue.phrase == "since"sv))
+        return false;
+      if (cue.phrase == "since"sv || cue.kind == CueKind::start)
+        for (std::size_t k = 0; k < i; ++k)
+          if (lem[k] == "always"sv) return true;
+      // (Not a return: "I'm not going back to QWERTY" says the change holds.)
+      if (cue.phrase == "since"sv || i == 0 || cue.phrase.find("back") != std::string::npos ||
+          cue.phrase.rfind("return", 0) == 0)
+        return false;
+      if (lex_.is_negator(lem[i - 1])) return true;
+      return i > 1 && lex_.is_negator(lem[i - 2]) && in(lem[i - 1], {"ever", "really", "actually", "yet", "even"});
+    }();
+    if (noun_use || modifier || denied) {
       accept = false;
     } else if (cue.phrase == "since"sv && i > 0 && lem[i - 1] == "long"sv) {
       accept = false;  // "long since retired": long ago, no change told
@@ -1798,7 +1815,8 @@ void Parser::scan_cues(Toks& t) {
       // date the statement holds from, said first or after a comma. Not a
       // source ("from Leeds") nor a quality ("an effective fix").
       auto month_or_day = [&](std::size_t k) {
-        return k < t.size() && (month_index(t[k].text) >= 0 ||
+        // ("1 Feb": a month's abbreviation.)
+        return k < t.size() && (month_index(t[k].text, true) >= 0 ||
                                 in(t[k].text, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
                                                "sunday", "today", "tomorrow", "next", "this", "immediately", "now"}));
       };
@@ -1845,7 +1863,8 @@ void Parser::scan_cues(Toks& t) {
               "childhood", "college", "school", "today", "now"};
           std::size_t k = i + m.length;
           while (k < t.size() && k < i + 4 &&
-                 (t[k].kind == Token::Kind::number || time_words.count(t[k].text)))
+                 (t[k].kind == Token::Kind::number || time_words.count(t[k].text) ||
+                  (k > i + m.length && month_index(t[k].text, true) >= 0)))  // "from 1 Feb"
             ++k;
           n = k - i;
           // "(Ever) since the company went remote I ...": a clause opens the

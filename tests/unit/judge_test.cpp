@@ -99,6 +99,12 @@ TEST(JudgeRules, ADateTheStatementHoldsFromIsAChange) {
                                      "Compliance extended audit log retention to 7 years.")
                 .classification,
             C::temporal_change);
+  EXPECT_EQ(test::structural_verdict("PRs require one approval before merging.",
+                                     "From 1 Feb every PR needs two approvals - new rule from the security team.")
+                .classification,
+            C::temporal_change)
+      << "a month's abbreviation";
+  EXPECT_EQ(test::claim("From 1 Feb every PR needs two approvals").subject, "pull request");
   EXPECT_TRUE(test::claim("I'm from Leeds").change_cues.empty());
   EXPECT_TRUE(test::claim("Ibuprofen is an effective painkiller").change_cues.empty());
 }

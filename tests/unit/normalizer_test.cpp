@@ -2225,6 +2225,21 @@ TEST(Normalizer, ACueWordModifyingANounOrLongSinceIsNoChange) {
   EXPECT_FALSE(claim("I've been on an iPhone 16 since March.").change_cues.empty());
 }
 
+// A change denied, or a state said to have held all along, tells no change;
+// a return denied does ("not going back" says the change holds).
+TEST(Normalizer, ADeniedChangeIsNoChangeCue) {
+  EXPECT_TRUE(claim("we never moved to Unity Catalog, models are still in the old workspace registry")
+                  .change_cues.empty());
+  EXPECT_TRUE(claim("Hannah's been in Glasgow her whole adult life, she says she'd never leave Scotland")
+                  .change_cues.empty());
+  EXPECT_TRUE(claim("my contract is four twelve-hour shifts a week, always has been since I started").change_cues.empty());
+  EXPECT_FALSE(claim("I'm not going back to QWERTY").change_cues.empty());
+  EXPECT_FALSE(claim("We moved to Unity Catalog in May").change_cues.empty());
+  EXPECT_EQ(classify("User's sister Hannah lives in Leeds.",
+                     "Hannah's been in Glasgow her whole adult life, she says she'd never leave Scotland"),
+            Classification::true_contradiction);
+}
+
 TEST(Normalizer, SinceDayOneIsNoChange) {
   auto has_since = [](const Claim& c) {
     return std::find(c.change_cues.begin(), c.change_cues.end(), "since") != c.change_cues.end();
