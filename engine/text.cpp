@@ -285,8 +285,44 @@ std::optional<double> ordinal_word(std::string_view w) {
   return std::nullopt;
 }
 
+/// Whether the number at words[i] (its value n) is an hour: a whole 1-12
+/// after "at", "by", "till", "until" or "past" (an "about" or "around"
+/// between them may be), ending the text or followed by a word that goes on
+/// about the time ("at six every weekday", "by eleven most nights"), and
+/// not a margin ("won by 3", "went up by 5"). Not after "before" or
+/// "after": "never up before 9" on a Sunday is a bound, said mostly where
+/// the time differs from the memory's.
+static bool bare_hour_at(const std::vector<std::pair<std::string, std::string>>& words, std::size_t i, double n) {
+  if (n < 1 || n > 12 || std::fmod(n, 1) != 0 || i == 0) return false;
+  auto time_prep = [](std::string_view w) {
+    return w == "at"sv || w == "by"sv || w == "till"sv || w == "until"sv || w == "past"sv;
+  };
+  std::size_t p = i - 1;
+  if ((words[p].first == "about"sv || words[p].first == "around"sv || words[p].first == "roughly"sv) && p > 0) --p;
+  if (!time_prep(words[p].first)) return false;
+  if (words[p].first == "by"sv && p > 0) {
+    static constexpr std::string_view kMargins[] = {"won", "win", "wins", "lost", "lose", "beat", "up", "down",
+                                                    "increase", "increased", "reduce", "reduced", "rose", "rise",
+                                                    "grew", "grow", "dropped", "drop", "cut", "fell", "raised",
+                                                    "lowered", "multiply", "divide", "divided", "it"};
+    for (std::string_view m : kMargins)
+      if (words[p - 1].first == m) return false;
+  }
+  if (i + 1 == words.size()) return true;
+  static constexpr std::string_view kGoesOn[] = {
+      ",", ".", ";", "!", "?", "every", "each", "on", "in", "most", "sharp", "latest", "at", "and", "or", "then",
+      "so", "but", "tonight", "today", "tomorrow", "daily", "usually", "weekdays", "weekends", "nightly", "-",
+      "the", "tbh", "lol", "ish", "these", "this", "when", "because", "since", "as", "if", "monday", "tuesday",
+      "wednesday", "thursday", "friday", "saturday", "sunday", "mondays", "tuesdays", "wednesdays", "thursdays",
+      "fridays", "saturdays", "sundays", "for", "with", "to", "till", "until", "am", "pm"};
+  const std::string& nx = words[i + 1].first;
+  for (std::string_view g : kGoesOn)
+    if (nx == g) return true;
+  return false;
+}
+
 /// A digit said as a word after "point": "zero" / "oh" to "nine".
-std::optional<int> decimal_digit(std::string_view w) {
+static std::optional<int> decimal_digit(std::string_view w) {
   static constexpr std::string_view kDigits[] = {"zero", "one", "two", "three", "four",
                                                  "five", "six", "seven", "eight", "nine"};
   if (w == "oh"sv) return 0;
@@ -915,7 +951,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         std::optional<std::string> clock;
         if ((nx == "o'clock"sv || nx == "oclock"sv) && *num >= 1 && *num <= 12 && *num == std::floor(*num)) {
           // "10 o'clock": the hour, as "half nine" reads, without am / pm.
-          clock = two(static_cast<int>(*num)) + ":00";
+          clock = day_part_clock(two(static_cast<int>(*num)) + ":00", words, i + 2);
         } else if (nx == "am"sv || nx == "pm"sv || nx == "a.m."sv || nx == "p.m."sv || nx == "a.m"sv || nx == "p.m"sv) {
           clock = parse_clock(format_number(*num), nx);
         }
@@ -927,6 +963,14 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           out.push_back(std::move(t));
           continue;
         }
+      }
+      if (attached_unit.empty() && i == start && bare_hour_at(words, i, *num)) {
+        // "in bed by eleven", "alarm goes off at six every weekday", "stay
+        // up past one": an hour after a word of time, as "at 11pm" says.
+        t.kind = Token::Kind::time;
+        t.text = t.lemma = day_part_clock(two(static_cast<int>(*num)) + ":00", words, i + 1);
+        out.push_back(std::move(t));
+        continue;
       }
       // Unit: attached ("30s") or following, up to three words ("requests per minute").
       const UnitDef* unit = nullptr;

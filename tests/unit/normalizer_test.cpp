@@ -201,7 +201,7 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
   EXPECT_EQ(first("9.30am").text, "09:30") << "minutes after a point";
   EXPECT_EQ(first("12.15 pm").text, "12:15");
   EXPECT_NE(first("9.75am").kind, Token::Kind::time) << "no 75th minute";
-  EXPECT_EQ(first("10 o'clock").text, "10:00");
+  EXPECT_EQ(first("10 o'clock").text, "10:00/22:00") << "no am or pm";
   EXPECT_EQ(first("ten o'clock").kind, Token::Kind::time);
   EXPECT_EQ(first("13 o'clock").kind, Token::Kind::number) << "no hour on a clock face";
   EXPECT_EQ(first("third").kind, Token::Kind::ordinal);
@@ -281,6 +281,17 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
       << "both on the 24-hour clock";
   EXPECT_EQ(classify("Standup is at 9:30.", "standup is at 10:30"), Classification::true_contradiction);
   EXPECT_EQ(first("6:30 in the morning").text, "06:30") << "the morning says which";
+  // An hour said as a bare number after a word of time.
+  EXPECT_EQ(claim("Most nights I'm in bed by about eleven").amounts, std::vector<std::string>{"11:00/23:00"});
+  EXPECT_EQ(claim("My alarm goes off at six every weekday morning.").amounts, std::vector<std::string>{"06:00"});
+  EXPECT_EQ(claim("my lesson's ten o'clock on saturdays").amounts, std::vector<std::string>{"10:00/22:00"});
+  EXPECT_EQ(claim("lantus at 10 every night").amounts, std::vector<std::string>{"22:00"}) << "the night says which";
+  EXPECT_EQ(claim("My alarm goes off at six.").amounts, std::vector<std::string>{"06:00/18:00"});
+  EXPECT_EQ(claim("We won by 3").amounts, std::vector<std::string>{"3"}) << "a margin";
+  EXPECT_EQ(claim("I'm never up before 9 on Sundays").amounts, std::vector<std::string>{"9"}) << "a bound";
+  EXPECT_EQ(claim("I have 3 dogs").amounts, std::vector<std::string>{"3"});
+  EXPECT_EQ(classify("I usually go to bed around 11pm", "Most nights I'm in bed by about eleven"),
+            Classification::duplicate);
   // A year in two digits after an apostrophe.
   EXPECT_EQ(claim("she was born in '18").amounts, std::vector<std::string>{"2018"});
   EXPECT_EQ(claim("my father's birth year is '37").amounts, std::vector<std::string>{"1937"});
