@@ -40,6 +40,11 @@ bool is_aux(std::string_view l) {
   return in(l, {"be", "do", "have", "will", "would", "shall", "can", "could", "should", "must",
                 "may", "might", "get"});
 }
+/// A month's usual short name ("Feb", "Sept"; not "Mar", a verb, nor the
+/// start of a name such as "Marc" or "Junie").
+bool month_abbreviation(std::string_view w) {
+  return in(w, {"jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"});
+}
 bool is_prep(std::string_view l) {
   return in(l, {"in", "at", "on", "for", "to", "from", "with", "by", "of", "about", "into", "as",
                 "near", "after", "before", "during", "until", "over", "under", "per", "via",
@@ -1672,16 +1677,21 @@ void Parser::scan_cues(Toks& t) {
                           (t[i - 1].kind == Token::Kind::number ||
                            (t[i - 1].is_word() && in(lem[i - 1], {"the", "a", "an", "two", "three", "several", "some",
                                                                   "these", "those"})));
-    // A change denied ("we never moved to Unity Catalog", "she'd never
-    // leave", "haven't really started"), or a state said to have held
+    // A change denied ("we never moved to Unity Catalog", "haven't really
+    // started"), or a state said to have held
     // all along ("always has been since I started"): no change told.
     const bool denied = [&] {
-      if (!(cue.kind == CueKind::start || cue.kind == CueKind::stop || cue.kind == CueKind::switch_ ||
-            cue.kind == CueKind::move || cue.kind == CueKind::update || cue.phrase == "since"sv))
+      // (Not an end denied: "I never quit smoking" says it goes on, and
+      // dropping the cue would leave a denial of smoking.)
+      if (!(cue.kind == CueKind::start || cue.kind == CueKind::switch_ || cue.kind == CueKind::move ||
+            cue.kind == CueKind::update || cue.phrase == "since"sv))
         return false;
       if (cue.phrase == "since"sv || cue.kind == CueKind::start)
-        for (std::size_t k = 0; k < i; ++k)
+        for (std::size_t k = i; k-- > 0;) {
+          // (Within the clause: "I had always drunk tea, but since the baby ...".)
+          if (t[k].kind == Token::Kind::punct || in(lem[k], {"but", "until", "till", "then", "now"})) break;
           if (lem[k] == "always"sv) return true;
+        }
       // (Not a return: "I'm not going back to QWERTY" says the change holds.)
       if (cue.phrase == "since"sv || i == 0 || cue.phrase.find("back") != std::string::npos ||
           cue.phrase.rfind("return", 0) == 0)
@@ -1816,7 +1826,7 @@ void Parser::scan_cues(Toks& t) {
       // source ("from Leeds") nor a quality ("an effective fix").
       auto month_or_day = [&](std::size_t k) {
         // ("1 Feb": a month's abbreviation.)
-        return k < t.size() && (month_index(t[k].text, true) >= 0 ||
+        return k < t.size() && (month_index(t[k].text) >= 0 || month_abbreviation(t[k].text) ||
                                 in(t[k].text, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
                                                "sunday", "today", "tomorrow", "next", "this", "immediately", "now"}));
       };
@@ -1864,7 +1874,7 @@ void Parser::scan_cues(Toks& t) {
           std::size_t k = i + m.length;
           while (k < t.size() && k < i + 4 &&
                  (t[k].kind == Token::Kind::number || time_words.count(t[k].text) ||
-                  (k > i + m.length && month_index(t[k].text, true) >= 0)))  // "from 1 Feb"
+                  (k > i + m.length && month_abbreviation(t[k].text))))  // "from 1 Feb"
             ++k;
           n = k - i;
           // "(Ever) since the company went remote I ...": a clause opens the

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -127,7 +128,8 @@ std::vector<std::string> raw_pieces(std::string_view in) {
       continue;
     }
     if (c == '\'' && i + 2 < n && is_digit(text[i + 1]) && is_digit(text[i + 2]) &&
-        (i + 3 == n || !is_alnum(text[i + 3])) && (i == 0 || !is_alnum(text[i - 1]))) {
+        (i + 3 == n || (!is_alnum(text[i + 3]) && text[i + 3] != '\'')) && (i == 0 || !is_alnum(text[i - 1]))) {
+      // (Not a number in quotes: "the timeout is '30'".)
       // "born in '18", "summer of '99": a year said in two digits.
       const int yy = (text[i + 1] - '0') * 10 + (text[i + 2] - '0');
       out.push_back(std::to_string(yy <= 30 ? 2000 + yy : 1900 + yy));
@@ -300,24 +302,62 @@ static bool bare_hour_at(const std::vector<std::pair<std::string, std::string>>&
   std::size_t p = i - 1;
   if ((words[p].first == "about"sv || words[p].first == "around"sv || words[p].first == "roughly"sv) && p > 0) --p;
   if (!time_prep(words[p].first)) return false;
-  if (words[p].first == "by"sv && p > 0) {
-    static constexpr std::string_view kMargins[] = {"won", "win", "wins", "lost", "lose", "beat", "up", "down",
-                                                    "increase", "increased", "reduce", "reduced", "rose", "rise",
-                                                    "grew", "grow", "dropped", "drop", "cut", "fell", "raised",
-                                                    "lowered", "multiply", "divide", "divided", "it"};
-    for (std::string_view m : kMargins)
+  const bool by = words[p].first == "by"sv;
+  if (p > 0) {
+    // A margin ("won by 3", "went up by 5") or a level ("set at 7",
+    // "priced at 5", "capped at 10").
+    static constexpr std::string_view kMargins[] = {
+        "won", "win", "wins", "lost", "lose", "beat", "up", "down", "increase", "increased", "reduce", "reduced",
+        "rose", "rise", "grew", "grow", "dropped", "drop", "cut", "fell", "raised", "lowered", "multiply", "divide",
+        "divided", "it", "version", "only"};
+    static constexpr std::string_view kLevels[] = {"set", "priced", "capped", "rated", "valued", "kept", "fixed",
+                                                   "stuck", "pegged", "locked", "held", "sits", "level", "scored",
+                                                   "aged", "age", "number"};
+    for (std::string_view m : by ? std::span<const std::string_view>(kMargins) : std::span<const std::string_view>(kLevels))
       if (words[p - 1].first == m) return false;
   }
   if (i + 1 == words.size()) return true;
-  static constexpr std::string_view kGoesOn[] = {
-      ",", ".", ";", "!", "?", "every", "each", "on", "in", "most", "sharp", "latest", "at", "and", "or", "then",
-      "so", "but", "tonight", "today", "tomorrow", "daily", "usually", "weekdays", "weekends", "nightly", "-",
-      "the", "tbh", "lol", "ish", "these", "this", "when", "because", "since", "as", "if", "monday", "tuesday",
+  // What may follow an hour ("at six every weekday", "by eleven most
+  // nights"); after "by" only what ends the clause or names the day.
+  static constexpr std::string_view kEnds[] = {
+      ",", ".", ";", "!", "?", "-", "on", "most", "sharp", "latest", "at", "then", "so", "but", "tonight", "today",
+      "tomorrow", "usually", "weekdays", "weekends", "nightly", "tbh", "lol", "ish", "because", "monday", "tuesday",
       "wednesday", "thursday", "friday", "saturday", "sunday", "mondays", "tuesdays", "wednesdays", "thursdays",
-      "fridays", "saturdays", "sundays", "for", "with", "to", "till", "until", "am", "pm"};
+      "fridays", "saturdays", "sundays", "am", "pm"};
+  static constexpr std::string_view kGoesOn[] = {"every", "in", "daily", "the", "these", "this", "when", "since",
+                                                 "as", "if", "for", "with", "till", "until", "and"};
+  static constexpr std::string_view kDayWords[] = {"morning", "mornings", "evening", "evenings", "night", "nights",
+                                                   "day", "weekday", "afternoon", "weekend"};
   const std::string& nx = words[i + 1].first;
-  for (std::string_view g : kGoesOn)
+  for (std::string_view g : kEnds)
     if (nx == g) return true;
+  // "by eight each morning", "at 6 every night".
+  if ((nx == "each"sv || nx == "every"sv) && i + 2 < words.size())
+    for (std::string_view d : kDayWords)
+      if (words[i + 2].first == d) return true;
+  if (!by)
+    for (std::string_view g : kGoesOn)
+      if (nx == g) return true;
+  return false;
+}
+
+/// Whether "grand" before words[k] is a thousand ("fifty two grand a year",
+/// "180 grand on the house", "25 grand needs sign-off"): at the end, before
+/// punctuation or a word that goes on after an amount; not an adjective
+/// before its noun ("two grand pianos", "23 grand slams").
+static bool thousands_grand(const std::vector<std::pair<std::string, std::string>>& words, std::size_t k) {
+  if (k >= words.size()) return true;
+  const std::string& w = words[k].first;
+  if (w.empty() || !is_alpha(w[0])) return true;
+  static constexpr std::string_view kGoesOn[] = {
+      "a", "an", "per", "each", "every", "for", "on", "in", "into", "to", "of", "and", "or", "the", "this", "that",
+      "last", "now", "so", "but", "which", "when", "plus", "with", "at", "from", "just", "is", "was", "are", "were",
+      "be", "been", "off", "out", "over", "up", "down", "tops", "max", "total", "upfront", "back", "more", "less",
+      "odd", "ish", "i", "we", "you", "he", "she", "they", "it", "my", "our", "their", "his", "her", "needs", "need",
+      "goes", "went", "gets", "got", "before", "after", "than", "though", "already", "still", "left", "saved", "put",
+      "outstanding", "owed", "annually", "yearly", "monthly", "net", "gross", "pa", "p"};
+  for (std::string_view g : kGoesOn)
+    if (w == g) return true;
   return false;
 }
 
@@ -527,6 +567,7 @@ std::string day_part_clock(const std::string& clock, const std::vector<std::pair
     if (w == "morning"sv || w == "am"sv || (w == "night"sv && h <= 5)) return clock;  // "1:00 at night"
   }
   // No am or pm: either time ("quarter to six", "at 5:45", "half ten").
+  if (h > 12) return clock;
   return clock + "/" + two((h + 12) % 24) + clock.substr(2);
 }
 
@@ -651,6 +692,7 @@ static void clock_ranges(std::vector<Token>& t) {
     if (!(xt || bare_hour(x)) || !(yt || bare_hour(y)) || (!xt && !yt)) continue;
     // A start without am or pm: "7", "7:30" ("07:30/19:30").
     const bool x_open = !xt || x.text.size() > 5;
+    const bool y_open = !yt || y.text.size() > 5;
     for (Token* z : {&x, &y})
       if (z->kind == Token::Kind::number) {
         z->kind = Token::Kind::time;
@@ -663,6 +705,12 @@ static void clock_ranges(std::vector<Token>& t) {
     // An open start before an end in the afternoon or the evening is
     // there too when it fits: "7-9pm" is 19:00 to 21:00 ("9 to 5pm" is not).
     else if (x_open && hx < 12 && hy > 12 && hx + 12 <= hy) x.text = x.lemma = two(hx + 12) + x.text.substr(2);
+    // Both open and in order ("6:30-7:30", "7 to 10"): either reading, for both.
+    else if (x_open && y_open && hx >= 1 && hx < hy && hy <= 12)
+      for (Token* z : {&x, &y}) {
+        const int h = hour_of(*z);
+        if (h < 12) z->text = z->lemma = z->text + "/" + two(h + 12) + z->text.substr(2);
+      }
   }
 }
 
@@ -739,7 +787,9 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           p.text = p.lemma = part;
         } else if (auto clock = parse_clock(part)) {
           p.kind = Token::Kind::time;
-          p.text = p.lemma = *clock;
+          // ("6:30-7:30": without am or pm each end is either; clock_ranges reads the pair.)
+          const bool twelve = part.find(':') == 1 || (part.find(':') == 2 && part[0] == '1' && part[1] <= '2');
+          p.text = p.lemma = twelve && part.back() != 'm' ? day_part_clock(*clock, words, i + 1) : *clock;
         } else if (auto n = parse_number(part)) {
           p.kind = Token::Kind::number;
           p.number = *n;
@@ -762,7 +812,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     if (auto clock = parse_clock(w); clock) {
       t.kind = Token::Kind::time;
       // "7:30 in the evening"; not "07:30", written as the 24-hour clock.
-      const bool twelve_hour = w.find(':') == 1 || (w.find(':') == 2 && w[0] == '1');
+      const bool twelve_hour = w.find(':') == 1 || (w.find(':') == 2 && w[0] == '1' && w[1] >= '0' && w[1] <= '2');
       t.text = t.lemma = twelve_hour && w.back() != 'm' ? day_part_clock(*clock, words, i + 1) : *clock;
       out.push_back(std::move(t));
       continue;
@@ -920,7 +970,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         else if (after_and >= 1 && after_and < 100)
           *num += after_and, i += 2, scaled = 0;  // "a hundred and twenty", "two thousand and five"
         else if (nx == "million"sv) *num *= 1e6, ++i;
-        else if (nx == "grand"sv) *num *= 1000, ++i, scaled = 1000;  // "twenty-five grand", "25 grand"
+        else if (nx == "grand"sv && thousands_grand(words, i + 2)) *num *= 1000, ++i, scaled = 1000;  // "25 grand"
         else if (nx == "point"sv && in_words && std::fmod(*num, 1) == 0 && i + 2 < words.size() &&
                  decimal_digit(words[i + 2].first)) {
           // "nine point eight", "one point two five": decimals digit by digit.
