@@ -545,6 +545,14 @@ bool duration_bound(std::string_view w) {
   return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
 }
 
+/// Whether a clock time as written is on the 12-hour clock without "am" or
+/// "pm" ("7:30", "12:15"; not "07:30" or "17:45", the 24-hour clock, nor
+/// "7:30pm").
+bool open_clock(std::string_view w) {
+  const auto colon = w.find(':');
+  return w.back() != 'm' && (colon == 1 || (colon == 2 && w[0] == '1' && w[1] >= '0' && w[1] <= '2'));
+}
+
 /// A clock time said without "am" or "pm" ("7:30", "half seven") and then
 /// the part of the day ("in the evening", "every night", "tonight"): the
 /// hours of the afternoon and the evening are the afternoon's and the
@@ -788,8 +796,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         } else if (auto clock = parse_clock(part)) {
           p.kind = Token::Kind::time;
           // ("6:30-7:30": without am or pm each end is either; clock_ranges reads the pair.)
-          const bool twelve = part.find(':') == 1 || (part.find(':') == 2 && part[0] == '1' && part[1] <= '2');
-          p.text = p.lemma = twelve && part.back() != 'm' ? day_part_clock(*clock, words, i + 1) : *clock;
+          p.text = p.lemma = open_clock(part) ? day_part_clock(*clock, words, i + 1) : *clock;
         } else if (auto n = parse_number(part)) {
           p.kind = Token::Kind::number;
           p.number = *n;
@@ -812,8 +819,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     if (auto clock = parse_clock(w); clock) {
       t.kind = Token::Kind::time;
       // "7:30 in the evening"; not "07:30", written as the 24-hour clock.
-      const bool twelve_hour = w.find(':') == 1 || (w.find(':') == 2 && w[0] == '1' && w[1] >= '0' && w[1] <= '2');
-      t.text = t.lemma = twelve_hour && w.back() != 'm' ? day_part_clock(*clock, words, i + 1) : *clock;
+      t.text = t.lemma = open_clock(w) ? day_part_clock(*clock, words, i + 1) : *clock;
       out.push_back(std::move(t));
       continue;
     }
