@@ -2983,7 +2983,16 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     if (c > conflict) conflict = c, conflict_why = std::move(why), conflict_polar = polar;
   };
   const bool single = single_valued(lex, a.slot);
-  const auto vrel = cmp.claim_values(a, b);
+  const auto vrel = [&]() -> std::optional<ValueRel> {
+    const auto rel = cmp.claim_values(a, b);
+    // A range of times whose start one side took as its value and the
+    // other its end ("Choir is 7-9pm" / "19:00 to 21:00"): the same times.
+    if (rel && *rel == ValueRel::exclusive && a.amounts.size() > 1 && same_amounts(a, b)) {
+      const auto qa = quantity_of(a.values.front()), qb = quantity_of(b.values.front());
+      if (qa && qb && qa->unit == ":"sv && qb->unit == ":"sv) return ValueRel::equal;
+    }
+    return rel;
+  }();
   const std::string thing_a = !a.object.empty() ? a.object : (a.values.empty() ? std::string() : a.values.front());
   const std::string thing_b = !b.object.empty() ? b.object : (b.values.empty() ? std::string() : b.values.front());
   if (!same_slot && cue_link && vrel) {

@@ -473,6 +473,16 @@ TEST(JudgeRules, DifferingAmountsOfOneKindAreNoRestatement) {
             C::duplicate);
 }
 
+// A range of times read with its start on one side and its end on the
+// other is one range (the review's false blocks).
+TEST(JudgeRules, ARangeOfTimesSaidTwoWaysIsOneRange) {
+  EXPECT_EQ(verdict("Choir practice is Wednesdays 7-9pm", "Choir practice is Wednesdays 19:00 to 21:00").classification,
+            C::duplicate);
+  EXPECT_EQ(verdict("Yoga is 6:30-7:30", "Yoga is 6:30pm to 7:30pm").classification, C::duplicate);
+  EXPECT_EQ(verdict("Choir practice is Wednesdays 7-9pm", "Choir practice is Wednesdays 18:00 to 21:00").classification,
+            C::true_contradiction);
+}
+
 TEST(JudgeRules, FigurativeStatementsAreNotLiteralClaims) {
   expect_all({{"I hate mornings", "I woke up at 5am to watch the sunrise and loved it"},
               {"I'm dead inside", "I have strong emotions"},
