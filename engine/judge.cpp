@@ -215,14 +215,19 @@ bool same_amount(const Quantity& x, const Quantity& y) {
 /// 400 ms", "up to 5 times", "within 50 miles", "max 40", "5 or fewer"), +1
 /// a lower bound ("at least 7 hours", "over 18", "TLS 1.2 or higher", "iOS
 /// 15 and up"), 2 a limit in other words (see below), 0 a plain amount.
-int bound_in(std::string_view text) {
+/// clock: the amount is a time of day, which "by" and "before" also bound
+/// from above ("in bed by 11", "up before 6am"); of other amounts "by" is a
+/// difference ("grew by 5%"). ("After" is more often when a thing starts:
+/// "mutes Slack after 18:00".)
+int bound_in(std::string_view text, bool clock = false) {
   const std::string t = lower_case(text);
   auto amount_at = [&](std::size_t k) {
     // Spaces and a currency sign ("$", or the bytes of "\u00a3", "\u20ac").
     while (k < t.size() && (t[k] == ' ' || t[k] == '$' || static_cast<unsigned char>(t[k]) >= 0x80)) ++k;
     if (k < t.size() && std::isdigit(static_cast<unsigned char>(t[k]))) return true;
     for (std::string_view w : {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
-                               "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "a hundred", "half"})
+                               "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "a hundred", "half",
+                               "midnight", "noon", "midday"})
       if (t.compare(k, w.size(), w) == 0) return true;
     return false;
   };
@@ -235,6 +240,12 @@ int bound_in(std::string_view text) {
     for (std::string_view w : {"under", "below", "less than", "fewer than", "at most", "up to", "within", "no more than",
                                "max", "maximum", "maximum of", "capped at", "cap of", "not exceed", "no later than"})
       if (word_at(at, w) && amount_at(at + w.size())) upper = 1;
+    // (Only of the text's first time: "starts 02:00, torn down by 05:00"
+    // bounds the end, not the start.)
+    if (clock && std::none_of(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(at),
+                              [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      for (std::string_view w : {"by", "before"})
+        if (word_at(at, w) && amount_at(at + w.size())) upper = 1;
     // "went up to £75", "bumped it up to 10k": a change, not a bound.
     if (word_at(at, "up to") && at > 0) {
       std::size_t e = at - 1;
@@ -255,9 +266,10 @@ int bound_in(std::string_view text) {
       while (e < t.size() && (std::isalnum(static_cast<unsigned char>(t[e])) || t[e] == '.')) ++e;
       while (e < t.size() && t[e] == ' ') ++e;
       for (std::string_view w : {"or more", "or higher", "or above", "or later", "or newer", "and up", "and above",
-                                 "and later", "and newer", "or older", "+"})
+                                 "and later", "and newer", "or older", "at the earliest", "+"})
         if (t.compare(e, w.size(), w) == 0) lower = 1;
-      for (std::string_view w : {"or less", "or fewer", "or lower", "or below", "or under", "or younger", "or earlier"})
+      for (std::string_view w : {"or less", "or fewer", "or lower", "or below", "or under", "or younger", "or earlier",
+                                 "at the latest"})
         if (t.compare(e, w.size(), w) == 0) upper = 1;
     }
   }
@@ -307,9 +319,21 @@ bool keeps_bound(const Quantity& x, int bx, const Quantity& y, int by) {
   // One directed bound, and a plain amount on the other side (two limits
   // that differ contradict).
   if (x.unit != y.unit || (bx == 0) == (by == 0) || bx == 2 || by == 2) return false;
-  const double bound = bx != 0 ? x.amount : y.amount, value = bx != 0 ? y.amount : x.amount;
+  const Quantity& bound = bx != 0 ? x : y;
+  const Quantity& value = bx != 0 ? y : x;
   const int dir = bx != 0 ? bx : by;
-  return dir < 0 ? value <= bound : value >= bound;
+  // Times of day compare on a day from 4am to 4am ("home by 1am" / "home
+  // at 11pm"; "in bed after midnight" / "in bed at 11pm").
+  const bool clock = bound.unit == ":"sv;
+  auto day = [&](double t) { return clock ? std::fmod(t + 1440 - 240, 1440) : t; };
+  auto keeps = [&](double b, double v) { return dir < 0 ? day(v) <= day(b) : day(v) >= day(b); };
+  if (keeps(bound.amount, value.amount)) return true;
+  // A time of day without am or pm keeps the bound in either reading ("in
+  // bed by 11" / "in bed at 10:30pm"; Quantity::other is -1 for none).
+  if (!clock) return false;
+  return (bound.other >= 0 && keeps(bound.other, value.amount)) ||
+         (value.other >= 0 && keeps(bound.amount, value.other)) ||
+         (bound.other >= 0 && value.other >= 0 && keeps(bound.other, value.other));
 }
 
 /// A range of plain numbers a text states ("autoscales between 2 and 10
@@ -2231,7 +2255,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       };
       const bool ranged = quantities && !same_amount && (in_range(ea.text, qb) || in_range(eb.text, qa));
       if (ranged ||
-          (quantities && !same_amount && keeps_bound(qa.front(), bound_in(ea.text), qb.front(), bound_in(eb.text)))) {
+          (quantities && !same_amount && keeps_bound(qa.front(), bound_in(ea.text, qa.front().unit == ":"sv), qb.front(),
+                                                    bound_in(eb.text, qb.front().unit == ":"sv)))) {
         r.cls = Classification::compatible;
         r.conf = 0.6;
         r.why = "Both can hold: one gives " + topic + " a bound and the other a value within it.";
@@ -2845,7 +2870,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       if (!qa.empty() && !qb.empty() && qa.front().unit == qb.front().unit && !distinct_known &&
           (plain_slot(lex, a) || plain_slot(lex, b)) && !b.additive && a.stance > 0 && b.stance > 0) {
         const bool same_amount = share_amount(qa, qb) || roughly_same(qa, qb, ea.text, eb.text);
-        if (!same_amount && keeps_bound(qa.front(), bound_in(ea.text), qb.front(), bound_in(eb.text))) {
+        if (!same_amount && keeps_bound(qa.front(), bound_in(ea.text, qa.front().unit == ":"sv), qb.front(),
+                                                    bound_in(eb.text, qb.front().unit == ":"sv))) {
           r.cls = Classification::compatible;
           r.conf = 0.6;
           r.why = "Both can hold: one gives " + a.subject + " a bound and the other a value within it.";
@@ -3066,7 +3092,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
                             same_version_name(ver_a->first, ver_b->first) &&
                             !same_release(ver_a->second, ver_b->second);
       const bool both_numeric = (numeric(va) && numeric(vb)) || one_name;
-      if (b.additive || a.additive) {
+      // One value a bound the other keeps ("in bed by 11" / "in bed at 10:30pm").
+      const auto qva = quantity_of(va), qvb = quantity_of(vb);
+      const bool bound_kept = values_differ && qva && qvb &&
+                              keeps_bound(*qva, bound_in(ea.text, qva->unit == ":"sv), *qvb,
+                                          bound_in(eb.text, qvb->unit == ":"sv));
+      if (b.additive || a.additive || bound_kept) {
         // "... in eu-west-1 as well": a further value, not a replacement.
       } else if (single && values_differ && atomic && !measure_against_word(lex.wordnet(), va, vb) &&
                  // (A number against a word, where both name the same amounts:

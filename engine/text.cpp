@@ -413,6 +413,45 @@ std::optional<double> word_number(std::string_view w) {
   return std::nullopt;
 }
 
+/// A number below `below` written out in words from words[k] ("four
+/// hundred", "twenty three", "two hundred and five", "twelve"): its value
+/// and the index of its last word; the rest of a number whose larger scale
+/// was said before ("fourteen thousand four hundred", "one hundred twenty").
+static std::optional<std::pair<double, std::size_t>> words_below(
+    const std::vector<std::pair<std::string, std::string>>& words, std::size_t k, double below) {
+  // One word of 1-99 ("dozen" counts things, not a part of a number).
+  auto part = [&](std::size_t at) -> std::optional<double> {
+    if (at >= words.size() || words[at].first == "dozen"sv || words[at].first == "hundred"sv ||
+        words[at].first == "thousand"sv)
+      return std::nullopt;
+    const auto v = word_number(words[at].first);
+    if (!v || *v < 1 || *v > 99 || std::fmod(*v, 1) != 0) return std::nullopt;
+    return v;
+  };
+  // "twenty three": tens, then a unit.
+  auto tens_units = [&](std::size_t at, std::size_t& end) -> std::optional<double> {
+    auto v = part(at);
+    if (!v) return std::nullopt;
+    end = at;
+    if (*v >= 20 && std::fmod(*v, 10) == 0)
+      if (const auto u = part(at + 1); u && *u < 10) *v += *u, end = at + 1;
+    return v;
+  };
+  std::size_t end = k;
+  auto v = tens_units(k, end);
+  if (!v) return std::nullopt;
+  if (*v < 10 && end + 1 < words.size() && words[end + 1].first == "hundred"sv) {
+    *v *= 100;
+    ++end;
+    std::size_t at = end + 1;
+    if (at < words.size() && words[at].first == "and"sv) ++at;
+    std::size_t e2 = at;
+    if (const auto rest = tens_units(at, e2)) *v += *rest, end = e2;
+  }
+  if (*v >= below) return std::nullopt;
+  return std::pair{*v, end};
+}
+
 std::string two(int v) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "%02d", v);
@@ -975,6 +1014,10 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           *num += after_and * next_scale, i += 3, scaled = 0;  // "three thousand and five hundred"
         else if (after_and >= 1 && after_and < 100)
           *num += after_and, i += 2, scaled = 0;  // "a hundred and twenty", "two thousand and five"
+        else if (const auto rest = in_words && scaled > 0 && std::fmod(*num, scaled) == 0
+                                       ? words_below(words, i + 1, scaled)
+                                       : std::nullopt)
+          *num += rest->first, i = rest->second, scaled = 0;  // "fourteen thousand four hundred"
         else if (nx == "million"sv) *num *= 1e6, ++i;
         else if (nx == "grand"sv && thousands_grand(words, i + 2)) *num *= 1000, ++i, scaled = 1000;  // "25 grand"
         else if (nx == "point"sv && in_words && std::fmod(*num, 1) == 0 && i + 2 < words.size() &&
@@ -1099,6 +1142,34 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           money = money || kMoney.count(words[k].first), weight = weight || kWeight.count(words[k].first);
         if (money && !weight)
           if (const UnitDef* gbp = lex.unit("gbp")) unit = gbp;
+      }
+      if (unit && (unit->canonical == "stone"sv || unit->canonical == "lb"sv) && i + 1 < words.size()) {
+        // "7lb 8oz", "7 pounds 8 ounces", "11 stone 4 lb", "11 stone 4": a
+        // mass in two units, as "6 foot 1" is a height.
+        const std::string_view smaller = unit->canonical == "stone"sv ? "lb"sv : "oz"sv;
+        const std::string& nx = words[i + 1].first;
+        std::size_t digits = 0;
+        while (digits < nx.size() && (is_digit(nx[digits]) || nx[digits] == '.')) ++digits;
+        std::optional<double> n2;
+        const UnitDef* u2 = nullptr;
+        std::size_t used = 1;
+        if (digits > 0 && digits < nx.size()) {
+          n2 = parse_number(std::string_view(nx).substr(0, digits));
+          u2 = lex.unit(nx.substr(digits));
+        } else {
+          n2 = digits > 0 ? parse_number(nx) : word_number(nx);
+          if (i + 2 < words.size()) u2 = lex.unit(words[i + 2].first), used = u2 ? 2 : 1;
+          // "11 stone 4": pounds, where the number ends the measure.
+          if (!u2 && unit->canonical == "stone"sv && (i + 2 >= words.size() || words[i + 2].first.size() == 1))
+            u2 = lex.unit("lb");
+        }
+        const double most = unit->canonical == "stone"sv ? 14 : 16;
+        if (n2 && *n2 >= 0 && *n2 < most && u2 && u2->canonical == smaller && lex.unit("kg")) {
+          *num = *num * unit->factor + *n2 * u2->factor;
+          unit = lex.unit("kg");
+          for (std::size_t k = 1; k <= used; ++k) t.surface += " " + words[i + k].second;
+          i += used;
+        }
       }
       if (unit && unit->dimension == "duration"sv && unit->canonical == "y"sv && i + 1 < words.size() &&
           words[i + 1].first == "old"sv) {

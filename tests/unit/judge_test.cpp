@@ -1813,10 +1813,22 @@ TEST(JudgeRules, AValueWithinABoundKeepsIt) {
                          {"The gateway enforces TLS 1.2 or higher.",
                           "Most clients end up negotiating TLS 1.3 with the gateway."}},
                         C::compatible);
+  // A time of day "by", "before" or "after" another bounds it, in either
+  // reading of a time said without am or pm.
+  expect_all_structural({{"I'm in bed by 11", "I go to bed at 10:30pm"},
+                         {"I'm up before 6am on weekdays", "I get up at 5:15 on weekdays"},
+                         {"Mia has to be home by 9pm on school nights.", "Mia got in at quarter to nine"},
+                         {"Leaves the office by 5:30", "I leave the office at 5pm"},
+                         {"I'm in bed by midnight", "I go to bed at 11pm"}},
+                        C::compatible);
   // An amount outside the bound, or two limits that differ, contradict.
   expect_all_structural({{"Checkout p99 latency must stay under 400 ms.", "checkout p99 sat at 520 ms all week"},
-                         {"The upload size limit is 10 MB.", "Users can upload files of up to fifty megabytes."}},
+                         {"The upload size limit is 10 MB.", "Users can upload files of up to fifty megabytes."},
+                         {"I'm in bed by 10pm", "I go to bed at 11:30pm"},
+                         {"I'm in bed by 11pm", "I go to bed at 1am"}},
                         C::true_contradiction);
+  // Of other amounts "by" is a difference, no bound.
+  expect_all_structural({{"Q3 revenue grew by 5%.", "revenue was up 3% in Q3"}}, C::true_contradiction);
 }
 
 TEST(JudgeRules, ACountOfWhatTheOtherSideNamesIsItsNumber) {

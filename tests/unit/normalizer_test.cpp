@@ -329,6 +329,19 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
   EXPECT_EQ(claim("the ratio is one point two five").amounts, std::vector<std::string>{"1.25"});
   EXPECT_EQ(claim("we owe about 180 grand on the house").amounts, std::vector<std::string>{"180000"});
   EXPECT_EQ(claim("i make fifty two grand a year").amounts, std::vector<std::string>{"52000"});
+  // The rest of a number after its thousands or hundreds.
+  EXPECT_EQ(claim("my pension comes to fourteen thousand four hundred a year").amounts,
+            std::vector<std::string>{"14400"});
+  EXPECT_EQ(claim("the hall seats one hundred twenty").amounts, std::vector<std::string>{"120"});
+  EXPECT_EQ(claim("we raised two thousand three hundred and fifty pounds").amounts.size(), 1u);
+  EXPECT_EQ(claim("we sold two thousand three hundred and fifty tickets").amounts, std::vector<std::string>{"2350"});
+  EXPECT_EQ(claim("three thousand twenty five steps").amounts, std::vector<std::string>{"3025"});
+  EXPECT_EQ(claim("a hundred dozen eggs").amounts.front(), "100") << "a dozen counts, it adds nothing";
+  // A weight in two units.
+  EXPECT_EQ(classify("Noah weighed 3.4 kg at birth.", "our little boy was born weighing 7lb 8oz"),
+            Classification::duplicate);
+  EXPECT_EQ(claim("I weigh 11 stone 4").amounts, std::vector<std::string>{"71.6676kg"});
+  EXPECT_EQ(claim("she was 7 pounds 8 ounces").amounts, std::vector<std::string>{"3.40194kg"});
   EXPECT_EQ(claim("The shop opens 8am till 4").amounts, (std::vector<std::string>{"08:00", "16:00"}));
   EXPECT_EQ(claim("I only eat between noon and 8pm").amounts, (std::vector<std::string>{"12:00", "20:00"}));
   EXPECT_EQ(claim("I'm in bed by midnight").amounts, std::vector<std::string>{"00:00"});
