@@ -215,10 +215,11 @@ bool same_amount(const Quantity& x, const Quantity& y) {
 /// 400 ms", "up to 5 times", "within 50 miles", "max 40", "5 or fewer"), +1
 /// a lower bound ("at least 7 hours", "over 18", "TLS 1.2 or higher", "iOS
 /// 15 and up"), 2 a limit in other words (see below), 0 a plain amount.
-/// clock: the amount is a time of day, which "by" and "before" also bound
-/// from above ("in bed by 11", "up before 6am"); of other amounts "by" is a
-/// difference ("grew by 5%"). ("After" is more often when a thing starts:
-/// "mutes Slack after 18:00".)
+/// clock: the amount is a time of day, bounded by "by", "before", "no later
+/// than" or "at the latest" from above and "no earlier than" or "at the
+/// earliest" from below ("in bed by 11", "up before 6am"); of other amounts
+/// "by" is a difference ("grew by 5%"). ("After" is more often when a thing
+/// starts: "mutes Slack after 18:00".)
 int bound_in(std::string_view text, bool clock = false) {
   const std::string t = lower_case(text);
   auto amount_at = [&](std::size_t k) {
@@ -235,17 +236,34 @@ int bound_in(std::string_view text, bool clock = false) {
     return t.compare(at, w.size(), w) == 0 && (at == 0 || !std::isalnum(static_cast<unsigned char>(t[at - 1]))) &&
            (at + w.size() >= t.size() || !std::isalnum(static_cast<unsigned char>(t[at + w.size()])));
   };
+  if (clock) {
+    // A time of day: only a bound word of times, and only of the text's
+    // first amount ("starts 02:00, torn down by 05:00" bounds the end, not
+    // the start; "wake at 7am and have coffee within 10 minutes" bounds the
+    // coffee).
+    std::size_t first = t.size();
+    for (std::size_t at = 0; at < t.size() && first == t.size(); ++at)
+      if (amount_at(at) && (at == 0 || !std::isalnum(static_cast<unsigned char>(t[at - 1])))) first = at;
+    if (first == t.size()) return 0;
+    std::size_t b = first;
+    while (b > 0 && t[b - 1] == ' ') --b;
+    auto ends_with = [&](std::string_view w) { return b >= w.size() && word_at(b - w.size(), w); };
+    if (ends_with("by") || ends_with("before") || ends_with("no later than")) return -1;
+    if (ends_with("no earlier than")) return 1;
+    std::size_t e = first;
+    while (e < t.size() && (std::isalnum(static_cast<unsigned char>(t[e])) || t[e] == ':' || t[e] == '.')) ++e;
+    while (e < t.size() && t[e] == ' ') ++e;
+    if (t.compare(e, 2, "am") == 0 || t.compare(e, 2, "pm") == 0) e += 2;
+    while (e < t.size() && t[e] == ' ') ++e;
+    if (t.compare(e, 13, "at the latest") == 0) return -1;
+    if (t.compare(e, 15, "at the earliest") == 0) return 1;
+    return 0;
+  }
   int upper = 0, lower = 0;
   for (std::size_t at = 0; at < t.size(); ++at) {
     for (std::string_view w : {"under", "below", "less than", "fewer than", "at most", "up to", "within", "no more than",
                                "max", "maximum", "maximum of", "capped at", "cap of", "not exceed", "no later than"})
       if (word_at(at, w) && amount_at(at + w.size())) upper = 1;
-    // (Only of the text's first time: "starts 02:00, torn down by 05:00"
-    // bounds the end, not the start.)
-    if (clock && std::none_of(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(at),
-                              [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      for (std::string_view w : {"by", "before"})
-        if (word_at(at, w) && amount_at(at + w.size())) upper = 1;
     // "went up to £75", "bumped it up to 10k": a change, not a bound.
     if (word_at(at, "up to") && at > 0) {
       std::size_t e = at - 1;
@@ -322,18 +340,21 @@ bool keeps_bound(const Quantity& x, int bx, const Quantity& y, int by) {
   const Quantity& bound = bx != 0 ? x : y;
   const Quantity& value = bx != 0 ? y : x;
   const int dir = bx != 0 ? bx : by;
-  // Times of day compare on a day from 4am to 4am ("home by 1am" / "home
-  // at 11pm"; "in bed after midnight" / "in bed at 11pm").
-  const bool clock = bound.unit == ":"sv;
-  auto day = [&](double t) { return clock ? std::fmod(t + 1440 - 240, 1440) : t; };
-  auto keeps = [&](double b, double v) { return dir < 0 ? day(v) <= day(b) : day(v) >= day(b); };
+  if (bound.unit != ":"sv) return dir < 0 ? value.amount <= bound.amount : value.amount >= bound.amount;
+  // A time of day keeps the bound up to ten hours on its side of it, round
+  // midnight ("home by 1am" / "home at 11pm"), not from the other side of
+  // the clock ("up by 6am" / "up at 7pm").
+  auto keeps = [&](double b, double v) {
+    double d = std::fmod(v - b + 2 * 1440 + 720, 1440) - 720;  // v - b in [-12h, 12h)
+    if (dir > 0) d = -d;
+    return d <= 0 && d >= -600;
+  };
+  // A time without am or pm keeps it in either reading, but two such times
+  // are read the same way ("in bed by 11" / "at 10:30pm" keep it, "by 11" /
+  // "at 11:30" do not; Quantity::other is -1 for none).
   if (keeps(bound.amount, value.amount)) return true;
-  // A time of day without am or pm keeps the bound in either reading ("in
-  // bed by 11" / "in bed at 10:30pm"; Quantity::other is -1 for none).
-  if (!clock) return false;
-  return (bound.other >= 0 && keeps(bound.other, value.amount)) ||
-         (value.other >= 0 && keeps(bound.amount, value.other)) ||
-         (bound.other >= 0 && value.other >= 0 && keeps(bound.other, value.other));
+  if (bound.other >= 0 && value.other >= 0) return keeps(bound.other, value.other);
+  return (bound.other >= 0 && keeps(bound.other, value.amount)) || (value.other >= 0 && keeps(bound.amount, value.other));
 }
 
 /// A range of plain numbers a text states ("autoscales between 2 and 10
@@ -3094,7 +3115,7 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const bool both_numeric = (numeric(va) && numeric(vb)) || one_name;
       // One value a bound the other keeps ("in bed by 11" / "in bed at 10:30pm").
       const auto qva = quantity_of(va), qvb = quantity_of(vb);
-      const bool bound_kept = values_differ && qva && qvb &&
+      const bool bound_kept = values_differ && qva && qvb && qva->unit == ":"sv &&
                               keeps_bound(*qva, bound_in(ea.text, qva->unit == ":"sv), *qvb,
                                           bound_in(eb.text, qvb->unit == ":"sv));
       if (b.additive || a.additive || bound_kept) {

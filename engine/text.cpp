@@ -448,6 +448,17 @@ static std::optional<std::pair<double, std::size_t>> words_below(
     std::size_t e2 = at;
     if (const auto rest = tens_units(at, e2)) *v += *rest, end = e2;
   }
+  // A single word under twenty takes a noun of its own more often than it
+  // ends the number ("a hundred two year old heifers", "a thousand one
+  // dollar coins"): only where nothing but a function word follows it ("two
+  // thousand nineteen", "one hundred five in total").
+  static const std::unordered_set<std::string> kAfterNumber = {
+      "and", "or", "but", "in", "on", "at", "of", "for", "per", "now", "so", "this", "last", "then",
+      "to", "from", "with", "is", "was", "are", "were", "which", "that", "when", "total", "all", "altogether",
+      "thousand", "million", "grand"};
+  if (*v < 20 && end == k && end + 1 < words.size() && !kAfterNumber.count(words[end + 1].first) &&
+      std::isalnum(static_cast<unsigned char>(words[end + 1].first[0])))
+    return std::nullopt;
   if (*v >= below) return std::nullopt;
   return std::pair{*v, end};
 }
@@ -1031,8 +1042,9 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           i = k - 1;
           break;
         }
-        else if (auto it = nw.find(nx); it != nw.end() && in_words && *num >= 20 && std::fmod(*num, 10) == 0 &&
-                                         it->second < 10 && nx != "single"sv && nx != "couple"sv)
+        else if (auto it = nw.find(nx); it != nw.end() && in_words && std::fmod(*num, 100) >= 20 &&
+                                         std::fmod(*num, 10) == 0 && it->second < 10 && nx != "single"sv &&
+                                         nx != "couple"sv)
           *num += it->second, ++i;
         else if (const auto y = in_words ? year_in_words(*num, word_number(nx)) : std::nullopt)
           *num = *y, ++i;  // "nineteen ninety-five"
@@ -1159,8 +1171,13 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         } else {
           n2 = digits > 0 ? parse_number(nx) : word_number(nx);
           if (i + 2 < words.size()) u2 = lex.unit(words[i + 2].first), used = u2 ? 2 : 1;
-          // "11 stone 4": pounds, where the number ends the measure.
-          if (!u2 && unit->canonical == "stone"sv && (i + 2 >= words.size() || words[i + 2].first.size() == 1))
+          // "11 stone 4", "3 stone 2 and a bit", "11 stone 4 now": pounds,
+          // where the number ends the measure.
+          static const std::unordered_set<std::string> kEnds = {"and", "but", "now", "or", "today", "before",
+                                                                "after", "since", "when", "these", "at", "last"};
+          if (!u2 && unit->canonical == "stone"sv &&
+              (i + 2 >= words.size() || (words[i + 2].first.size() == 1 && words[i + 2].first != "a"sv) ||
+               kEnds.count(words[i + 2].first)))
             u2 = lex.unit("lb");
         }
         const double most = unit->canonical == "stone"sv ? 14 : 16;

@@ -1825,7 +1825,15 @@ TEST(JudgeRules, AValueWithinABoundKeepsIt) {
   expect_all_structural({{"Checkout p99 latency must stay under 400 ms.", "checkout p99 sat at 520 ms all week"},
                          {"The upload size limit is 10 MB.", "Users can upload files of up to fifty megabytes."},
                          {"I'm in bed by 10pm", "I go to bed at 11:30pm"},
-                         {"I'm in bed by 11pm", "I go to bed at 1am"}},
+                         {"I'm in bed by 11pm", "I go to bed at 1am"},
+                         // (Review: two times without am or pm read alike; a bound
+                         // keeps ten hours on its side; a bound of another amount
+                         // in the text bounds that amount.)
+                         {"I'm in bed by 11", "I go to bed at 11:30"},
+                         {"I'm home by 3am", "I get home at 5am"},
+                         {"I'm up by 6am", "I'm up at 7pm"},
+                         {"I wake at 7am and have coffee within 10 minutes", "I wake at 6am"},
+                         {"Timeout is 30 seconds, retries at most 5", "Timeout is 20 seconds"}},
                         C::true_contradiction);
   // Of other amounts "by" is a difference, no bound.
   expect_all_structural({{"Q3 revenue grew by 5%.", "revenue was up 3% in Q3"}}, C::true_contradiction);

@@ -337,11 +337,19 @@ TEST(Normalizer, ReadsYearsAndTimesOfDaySaidInWords) {
   EXPECT_EQ(claim("we sold two thousand three hundred and fifty tickets").amounts, std::vector<std::string>{"2350"});
   EXPECT_EQ(claim("three thousand twenty five steps").amounts, std::vector<std::string>{"3025"});
   EXPECT_EQ(claim("a hundred dozen eggs").amounts.front(), "100") << "a dozen counts, it adds nothing";
+  // (Review: a word under twenty with a noun of its own is its own number.)
+  EXPECT_EQ(claim("The farm has a hundred two year old heifers").amounts, (std::vector<std::string>{"100", "2"}));
+  EXPECT_EQ(claim("a thousand one dollar coins").amounts, (std::vector<std::string>{"1000", "1"}));
+  EXPECT_EQ(claim("in two thousand nineteen, we moved").amounts, std::vector<std::string>{"2019"});
+  EXPECT_EQ(claim("we're borrowing four hundred twelve grand").amounts, std::vector<std::string>{"412000"});
+  EXPECT_EQ(first("one hundred and thirty five").number, 135);
   // A weight in two units.
   EXPECT_EQ(classify("Noah weighed 3.4 kg at birth.", "our little boy was born weighing 7lb 8oz"),
             Classification::duplicate);
   EXPECT_EQ(claim("I weigh 11 stone 4").amounts, std::vector<std::string>{"71.6676kg"});
   EXPECT_EQ(claim("she was 7 pounds 8 ounces").amounts, std::vector<std::string>{"3.40194kg"});
+  EXPECT_EQ(claim("My dog is 3 stone 2 and a bit").amounts, std::vector<std::string>{"19.9581kg"});
+  EXPECT_EQ(claim("lost 2 stone 3 a week before").amounts.size(), 2u) << "a count of weeks, not pounds";
   EXPECT_EQ(claim("The shop opens 8am till 4").amounts, (std::vector<std::string>{"08:00", "16:00"}));
   EXPECT_EQ(claim("I only eat between noon and 8pm").amounts, (std::vector<std::string>{"12:00", "20:00"}));
   EXPECT_EQ(claim("I'm in bed by midnight").amounts, std::vector<std::string>{"00:00"});
