@@ -3504,6 +3504,92 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   return r;
 }
 
+/// How many times a year a text's amount recurs, by the one period it
+/// names ("£1,800/month" 12, "21.6k a year" 1, "£140 a week" 52, "daily"
+/// 365); 0 where it names none or more than one.
+double per_year(std::string_view text) {
+  double found = 0;
+  bool several = false;
+  auto note = [&](double f) {
+    if (found != 0 && found != f) several = true;
+    found = f;
+  };
+  std::string prev;
+  char before = ' ';  // the character before the word, spaces skipped
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!std::isalnum(static_cast<unsigned char>(text[i]))) {
+      if (text[i] != ' ') before = text[i];
+      ++i;
+      continue;
+    }
+    std::size_t e = i;
+    while (e < text.size() && std::isalnum(static_cast<unsigned char>(text[e]))) ++e;
+    std::string w = lower_case(text.substr(i, e - i));
+    // The next word: "a year ago", "a year old" are no rates.
+    std::size_t n = e;
+    while (n < text.size() && text[n] == ' ') ++n;
+    std::size_t ne = n;
+    while (ne < text.size() && std::isalpha(static_cast<unsigned char>(text[ne]))) ++ne;
+    const std::string next = lower_case(text.substr(n, ne - n));
+    const bool rate_word = before == '/' || prev == "a"sv || prev == "an"sv || prev == "per"sv || prev == "each"sv ||
+                           prev == "every"sv;
+    const bool not_rate = next == "ago"sv || next == "old"sv || next == "later"sv || next == "earlier"sv ||
+                          next == "long"sv;
+    if (rate_word && !not_rate) {
+      if (w == "month"sv || (w == "mo"sv && before == '/')) note(12);
+      else if (w == "year"sv || w == "annum"sv || (w == "yr"sv && before == '/')) note(1);
+      else if (w == "week"sv || (w == "wk"sv && before == '/')) note(52);
+      else if (w == "day"sv) note(365);
+    }
+    if (w == "monthly"sv || w == "pcm"sv) note(12);
+    else if (w == "yearly"sv || w == "annually"sv || w == "annual"sv) note(1);
+    else if (w == "weekly"sv) note(52);
+    else if (w == "daily"sv) note(365);
+    else if (w == "fortnightly"sv) note(26);
+    else if (w == "quarterly"sv) note(4);
+    prev = std::move(w);
+    before = ' ';
+    i = e;
+  }
+  return several ? 0 : found;
+}
+
+/// An amount said per another period than the other text's ("Hosting
+/// cost: £1,800/month" / "about 21.6k a year"; "£48,000 a year" / "four
+/// grand a month"): `b` with the amount the other's where it is the same
+/// sum over the other's period (within 1.5%, or a tenth where either text
+/// hedges it); nothing where no amount is.
+std::optional<Claim> rate_in_other_period(const Claim& a, const Claim& b, std::string_view ta, std::string_view tb) {
+  if (a.amounts.empty() || b.amounts.empty()) return std::nullopt;
+  const double fa = per_year(ta), fb = per_year(tb);
+  if (fa == 0 || fb == 0 || fa == fb) return std::nullopt;
+  const double tol = hedged(ta) || hedged(tb) ? 0.1 : 0.015;
+  // (Sums of money and plain numbers: "$40" and "40" read alike.)
+  auto sum = [](const Quantity& q) { return q.unit.empty() || q.unit == "usd"sv || q.unit == "gbp"sv || q.unit == "eur"sv; };
+  Claim out = b;
+  bool changed = false;
+  for (auto& y : out.amounts) {
+    const auto qy = quantity_of(y);
+    if (!qy || !sum(*qy)) continue;
+    const double scaled = qy->amount * fb / fa;
+    for (const auto& x : a.amounts) {
+      const auto qx = quantity_of(x);
+      if (!qx || !sum(*qx) || qx->amount <= 0 ||
+          std::fabs(qx->amount - scaled) > tol * std::max(std::fabs(qx->amount), std::fabs(scaled)))
+        continue;
+      for (auto& v : out.values)
+        if (v == y) v = x;
+      if (out.count && std::fabs(*out.count - qy->amount) < 1e-9) out.count = qx->amount;
+      y = x;
+      changed = true;
+      break;
+    }
+  }
+  if (!changed) return std::nullopt;
+  return out;
+}
+
 const Claim& claim_of(const Lexicon& lex, const JudgeInput& in, Claim& storage) {
   if (in.claim) return *in.claim;
   NormalizeContext ctx;
@@ -4384,7 +4470,9 @@ void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeI
                     PairFeatures& out, std::vector<std::string>& tokens, std::vector<std::string>& memory_tokens) {
   Claim sa, sb;
   const Claim& a = claim_of(lex, existing, sa);
-  const Claim& b = claim_of(lex, incoming, sb);
+  const Claim& b0 = claim_of(lex, incoming, sb);
+  const auto rate = rate_in_other_period(a, b0, existing.text, incoming.text);  // as judge() does
+  const Claim& b = rate ? *rate : b0;
   std::vector<std::string> text_a, text_b;
   text_words(existing.text, text_a);
   text_words(incoming.text, text_b);
@@ -4397,7 +4485,10 @@ void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeI
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming) {
   Claim sa, sb;
   const Claim& a = claim_of(lex, existing, sa);
-  const Claim& b = claim_of(lex, incoming, sb);
+  const Claim& b0 = claim_of(lex, incoming, sb);
+  // One sum said per month and per year is one sum.
+  const auto rate = rate_in_other_period(a, b0, existing.text, incoming.text);
+  const Claim& b = rate ? *rate : b0;
   Analysis an = structural_by_clause(lex, a, b, existing, incoming);
   const bool learned = refine_learned(lex, a, b, existing, incoming, an);
   Verdict v;

@@ -1839,6 +1839,23 @@ TEST(JudgeRules, AValueWithinABoundKeepsIt) {
   expect_all_structural({{"Q3 revenue grew by 5%.", "revenue was up 3% in Q3"}}, C::true_contradiction);
 }
 
+TEST(JudgeRules, ASumPerMonthIsTheSameSumPerYear) {
+  // One sum said per two periods is one sum; a different sum still differs.
+  expect_all({{"Our gym membership is £45 a month.", "the gym costs us 540 quid a year"},
+              {"Cloud spend: $96,000 per year", "we're burning about 8k a month on AWS, cloud-wise"},
+              {"I pay £60 a week for the allotment shed rent", "shed rent comes to £3,120 annually"}},
+             C::duplicate);
+  expect_all_structural({{"The gym membership is £45 a month.", "The gym membership is £700 a year."}},
+                        C::true_contradiction);
+  expect_all_structural({{"The gym membership is £45 a month.", "The gym membership is £540 a year."}},
+                        C::duplicate);
+  // "a year ago" names no period of the sum.
+  EXPECT_NE(test::verdict_with(test::structural_lexicon(), "The gym membership is £45 a month.",
+                               "a year ago the gym membership was £540")
+                .classification,
+            C::duplicate);
+}
+
 TEST(JudgeRules, ACountOfWhatTheOtherSideNamesIsItsNumber) {
   // "max 40 connections" / "capped at 25 connections": 40 against a count of 25.
   expect_all_structural({{"Billing DB connection pool: max 40 connections.",
