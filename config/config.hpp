@@ -63,7 +63,7 @@ struct JudgeConfig {
   bool learned_fallback = true;
   /// The fallback changes a verdict only when it gives its class at least
   /// this probability.
-  double learned_min_probability = 0.55;
+  double learned_min_probability = 0.50;
 };
 
 /// The actor pipeline: [ingestion], [classifier], [drift] and the decay interval.

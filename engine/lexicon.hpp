@@ -270,7 +270,7 @@ class Lexicon {
   double high_ = 0.85, med_ = 0.6;
   PairModel pair_model_;
   bool learned_ = true;
-  double learned_min_p_ = 0.55;
+  double learned_min_p_ = 0.50;
   std::vector<SlotDef> slots_;
   WordMap<int> slot_index_;
   PhraseTable slot_patterns_;
