@@ -354,7 +354,8 @@ bool keeps_bound(const Quantity& x, int bx, const Quantity& y, int by) {
   // "at 11:30" do not; Quantity::other is -1 for none).
   if (keeps(bound.amount, value.amount)) return true;
   if (bound.other >= 0 && value.other >= 0) return keeps(bound.other, value.other);
-  return (bound.other >= 0 && keeps(bound.other, value.amount)) || (value.other >= 0 && keeps(bound.amount, value.other));
+  return (bound.other >= 0 && keeps(bound.other, value.amount)) ||
+         (value.other >= 0 && keeps(bound.amount, value.other));
 }
 
 /// A range of plain numbers a text states ("autoscales between 2 and 10
@@ -2276,8 +2277,9 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       };
       const bool ranged = quantities && !same_amount && (in_range(ea.text, qb) || in_range(eb.text, qa));
       if (ranged ||
-          (quantities && !same_amount && keeps_bound(qa.front(), bound_in(ea.text, qa.front().unit == ":"sv), qb.front(),
-                                                    bound_in(eb.text, qb.front().unit == ":"sv)))) {
+          (quantities && !same_amount &&
+           keeps_bound(qa.front(), bound_in(ea.text, qa.front().unit == ":"sv), qb.front(),
+                       bound_in(eb.text, qb.front().unit == ":"sv)))) {
         r.cls = Classification::compatible;
         r.conf = 0.6;
         r.why = "Both can hold: one gives " + topic + " a bound and the other a value within it.";
@@ -3514,7 +3516,21 @@ double per_year(std::string_view text) {
     if (found != 0 && found != f) several = true;
     found = f;
   };
-  std::string prev;
+  // Words in lower case into small buffers: the words that matter are
+  // short, a longer one is none of them (no allocation per word).
+  struct Word {
+    char c[12];
+    std::size_t n = 0;
+    std::string_view view() const { return {c, n}; }
+  };
+  auto read = [&](std::size_t at, std::size_t e) {
+    Word w;
+    if (e - at <= sizeof w.c)
+      for (std::size_t k = at; k < e; ++k)
+        w.c[w.n++] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
+    return w;
+  };
+  Word prev;
   char before = ' ';  // the character before the word, spaces skipped
   std::size_t i = 0;
   while (i < text.size()) {
@@ -3525,22 +3541,22 @@ double per_year(std::string_view text) {
     }
     std::size_t e = i;
     while (e < text.size() && std::isalnum(static_cast<unsigned char>(text[e]))) ++e;
-    std::string w = lower_case(text.substr(i, e - i));
-    // The next word: "a year ago", "a year old" are no rates.
-    std::size_t n = e;
-    while (n < text.size() && text[n] == ' ') ++n;
-    std::size_t ne = n;
-    while (ne < text.size() && std::isalpha(static_cast<unsigned char>(text[ne]))) ++ne;
-    const std::string next = lower_case(text.substr(n, ne - n));
-    const bool rate_word = before == '/' || prev == "a"sv || prev == "an"sv || prev == "per"sv || prev == "each"sv ||
-                           prev == "every"sv;
-    const bool not_rate = next == "ago"sv || next == "old"sv || next == "later"sv || next == "earlier"sv ||
-                          next == "long"sv;
-    if (rate_word && !not_rate) {
-      if (w == "month"sv || (w == "mo"sv && before == '/')) note(12);
-      else if (w == "year"sv || w == "annum"sv || (w == "yr"sv && before == '/')) note(1);
-      else if (w == "week"sv || (w == "wk"sv && before == '/')) note(52);
-      else if (w == "day"sv) note(365);
+    const Word word = read(i, e);
+    const std::string_view w = word.view();
+    const std::string_view p = prev.view();
+    const bool rate_word =
+        before == '/' || p == "a"sv || p == "an"sv || p == "per"sv || p == "each"sv || p == "every"sv;
+    if (rate_word && (w == "month"sv || w == "year"sv || w == "annum"sv || w == "week"sv || w == "day"sv ||
+                      (before == '/' && (w == "mo"sv || w == "yr"sv || w == "wk"sv)))) {
+      // The next word: "a year ago", "a year old" are no rates.
+      std::size_t n = e;
+      while (n < text.size() && text[n] == ' ') ++n;
+      std::size_t ne = n;
+      while (ne < text.size() && std::isalpha(static_cast<unsigned char>(text[ne]))) ++ne;
+      const Word next_word = read(n, ne);
+      const std::string_view next = next_word.view();
+      if (next != "ago"sv && next != "old"sv && next != "later"sv && next != "earlier"sv && next != "long"sv)
+        note(w == "month"sv || w == "mo"sv ? 12 : w == "week"sv || w == "wk"sv ? 52 : w == "day"sv ? 365 : 1);
     }
     if (w == "monthly"sv || w == "pcm"sv) note(12);
     else if (w == "yearly"sv || w == "annually"sv || w == "annual"sv) note(1);
@@ -3548,7 +3564,7 @@ double per_year(std::string_view text) {
     else if (w == "daily"sv) note(365);
     else if (w == "fortnightly"sv) note(26);
     else if (w == "quarterly"sv) note(4);
-    prev = std::move(w);
+    prev = word;
     before = ' ';
     i = e;
   }
@@ -3566,7 +3582,9 @@ std::optional<Claim> rate_in_other_period(const Claim& a, const Claim& b, std::s
   if (fa == 0 || fb == 0 || fa == fb) return std::nullopt;
   const double tol = hedged(ta) || hedged(tb) ? 0.1 : 0.015;
   // (Sums of money and plain numbers: "$40" and "40" read alike.)
-  auto sum = [](const Quantity& q) { return q.unit.empty() || q.unit == "usd"sv || q.unit == "gbp"sv || q.unit == "eur"sv; };
+  auto sum = [](const Quantity& q) {
+    return q.unit.empty() || q.unit == "usd"sv || q.unit == "gbp"sv || q.unit == "eur"sv;
+  };
   Claim out = b;
   bool changed = false;
   for (auto& y : out.amounts) {
