@@ -3544,6 +3544,11 @@ double per_year(std::string_view text) {
     const Word word = read(i, e);
     const std::string_view w = word.view();
     const std::string_view p = prev.view();
+    // "twice a month", "three times a week", "bi-weekly": a sum paid more
+    // than once a period; its yearly sum is not read.
+    if (w == "twice"sv || w == "thrice"sv || w == "times"sv || w == "bi"sv || w == "biweekly"sv ||
+        w == "bimonthly"sv)
+      several = true;
     const bool rate_word =
         before == '/' || p == "a"sv || p == "an"sv || p == "per"sv || p == "each"sv || p == "every"sv;
     if (rate_word && (w == "month"sv || w == "year"sv || w == "annum"sv || w == "week"sv || w == "day"sv ||
@@ -3574,37 +3579,37 @@ double per_year(std::string_view text) {
 /// An amount said per another period than the other text's ("Hosting
 /// cost: £1,800/month" / "about 21.6k a year"; "£48,000 a year" / "four
 /// grand a month"): `b` with the amount the other's where it is the same
-/// sum over the other's period (within 1.5%, or a tenth where either text
-/// hedges it); nothing where no amount is.
+/// sum over the other's period, within 1.5%; nothing where it is not. Only
+/// one sum on each side (a second might be what differs: "port 8080,
+/// $10 a day" / "port 9090, $3,650 a year"), and only where the two
+/// statements share a word of what is paid for ("rent £900 a month" /
+/// "council tax £10,800 a year" are two sums).
 std::optional<Claim> rate_in_other_period(const Claim& a, const Claim& b, std::string_view ta, std::string_view tb) {
-  if (a.amounts.empty() || b.amounts.empty()) return std::nullopt;
+  if (a.amounts.size() != 1 || b.amounts.size() != 1) return std::nullopt;
+  // (Sums of money and plain numbers: "$40" and "40" read alike.)
+  auto sum = [](const std::optional<Quantity>& q) {
+    return q && q->amount > 0 && (q->unit.empty() || q->unit == "usd"sv || q->unit == "gbp"sv || q->unit == "eur"sv);
+  };
+  const auto qx = quantity_of(a.amounts.front()), qy = quantity_of(b.amounts.front());
+  if (!sum(qx) || !sum(qy)) return std::nullopt;
   const double fa = per_year(ta), fb = per_year(tb);
   if (fa == 0 || fb == 0 || fa == fb) return std::nullopt;
-  const double tol = hedged(ta) || hedged(tb) ? 0.1 : 0.015;
-  // (Sums of money and plain numbers: "$40" and "40" read alike.)
-  auto sum = [](const Quantity& q) {
-    return q.unit.empty() || q.unit == "usd"sv || q.unit == "gbp"sv || q.unit == "eur"sv;
+  const double scaled = qy->amount * fb / fa;
+  if (std::fabs(qx->amount - scaled) > 0.015 * std::max(qx->amount, scaled)) return std::nullopt;
+  auto period_word = [](const std::string& k) {
+    return k == "month"sv || k == "year"sv || k == "week"sv || k == "day"sv || k == "monthly"sv || k == "annual"sv ||
+           k == "annually"sv || k == "yearly"sv || k == "weekly"sv || k == "daily"sv || k == "user"sv;
   };
+  const bool shared = std::any_of(a.keywords.begin(), a.keywords.end(), [&](const std::string& k) {
+    return !period_word(k) && std::find(b.keywords.begin(), b.keywords.end(), k) != b.keywords.end();
+  });
+  if (!shared) return std::nullopt;
   Claim out = b;
-  bool changed = false;
-  for (auto& y : out.amounts) {
-    const auto qy = quantity_of(y);
-    if (!qy || !sum(*qy)) continue;
-    const double scaled = qy->amount * fb / fa;
-    for (const auto& x : a.amounts) {
-      const auto qx = quantity_of(x);
-      if (!qx || !sum(*qx) || qx->amount <= 0 ||
-          std::fabs(qx->amount - scaled) > tol * std::max(std::fabs(qx->amount), std::fabs(scaled)))
-        continue;
-      for (auto& v : out.values)
-        if (v == y) v = x;
-      if (out.count && std::fabs(*out.count - qy->amount) < 1e-9) out.count = qx->amount;
-      y = x;
-      changed = true;
-      break;
-    }
-  }
-  if (!changed) return std::nullopt;
+  const std::string& x = a.amounts.front();
+  for (auto& v : out.values)
+    if (v == out.amounts.front()) v = x;
+  if (out.count && std::fabs(*out.count - qy->amount) < 1e-9) out.count = qx->amount;
+  out.amounts.front() = x;
   return out;
 }
 

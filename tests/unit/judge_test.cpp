@@ -1842,13 +1842,23 @@ TEST(JudgeRules, AValueWithinABoundKeepsIt) {
 TEST(JudgeRules, ASumPerMonthIsTheSameSumPerYear) {
   // One sum said per two periods is one sum; a different sum still differs.
   expect_all({{"Our gym membership is £45 a month.", "the gym costs us 540 quid a year"},
-              {"Cloud spend: $96,000 per year", "we're burning about 8k a month on AWS, cloud-wise"},
+              {"Cloud spend: $96,000 per year", "we're burning about 8k a month on AWS, all of it cloud spend"},
               {"I pay £60 a week for the allotment shed rent", "shed rent comes to £3,120 annually"}},
              C::duplicate);
   expect_all_structural({{"The gym membership is £45 a month.", "The gym membership is £700 a year."}},
                         C::true_contradiction);
   expect_all_structural({{"The gym membership is £45 a month.", "The gym membership is £540 a year."}},
                         C::duplicate);
+  // (Review: a sum paid twice a period, a sum within a tenth where a word
+  // elsewhere hedges, a second amount that differs, or another thing paid
+  // for is no restatement.)
+  for (const auto& [x, y] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"I pay £50 twice a month for cleaning", "I pay £600 a year for cleaning"},
+           {"Rent is £900 a month, almost double what I paid in Leeds", "rent is £10,000 a year"},
+           {"The server listens on port 8080 and costs $10 a day",
+            "The server listens on port 9090 and costs $3,650 a year"},
+           {"Rent is £900 a month", "Council tax is £10,800 a year"}})
+    EXPECT_NE(test::verdict_with(test::structural_lexicon(), x, y).classification, C::duplicate) << x << " / " << y;
   // "a year ago" names no period of the sum.
   EXPECT_NE(test::verdict_with(test::structural_lexicon(), "The gym membership is £45 a month.",
                                "a year ago the gym membership was £540")
