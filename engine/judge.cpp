@@ -3623,6 +3623,19 @@ const Claim& claim_of(const Lexicon& lex, const JudgeInput& in, Claim& storage) 
   return storage;
 }
 
+/// The incoming claim as the judge compares it with `a`: its sum in the
+/// period `a` names where it is the same sum (rate_in_other_period). Both
+/// judge() and judge_features() read it so.
+const Claim& compared_incoming(const Lexicon& lex, const Claim& a, const JudgeInput& existing,
+                               const JudgeInput& incoming, Claim& storage) {
+  const Claim& b = claim_of(lex, incoming, storage);
+  if (auto rate = rate_in_other_period(a, b, existing.text, incoming.text)) {
+    storage = std::move(*rate);
+    return storage;
+  }
+  return b;
+}
+
 ConfidenceTier tier_of(const Lexicon& lex, double conf) {
   return conf >= lex.high_confidence()  ? ConfidenceTier::high
          : conf >= lex.med_confidence() ? ConfidenceTier::med
@@ -4493,9 +4506,7 @@ void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeI
                     PairFeatures& out, std::vector<std::string>& tokens, std::vector<std::string>& memory_tokens) {
   Claim sa, sb;
   const Claim& a = claim_of(lex, existing, sa);
-  const Claim& b0 = claim_of(lex, incoming, sb);
-  const auto rate = rate_in_other_period(a, b0, existing.text, incoming.text);  // as judge() does
-  const Claim& b = rate ? *rate : b0;
+  const Claim& b = compared_incoming(lex, a, existing, incoming, sb);
   std::vector<std::string> text_a, text_b;
   text_words(existing.text, text_a);
   text_words(incoming.text, text_b);
@@ -4508,10 +4519,7 @@ void judge_features(const Lexicon& lex, const JudgeInput& existing, const JudgeI
 Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& incoming) {
   Claim sa, sb;
   const Claim& a = claim_of(lex, existing, sa);
-  const Claim& b0 = claim_of(lex, incoming, sb);
-  // One sum said per month and per year is one sum.
-  const auto rate = rate_in_other_period(a, b0, existing.text, incoming.text);
-  const Claim& b = rate ? *rate : b0;
+  const Claim& b = compared_incoming(lex, a, existing, incoming, sb);
   Analysis an = structural_by_clause(lex, a, b, existing, incoming);
   const bool learned = refine_learned(lex, a, b, existing, incoming, an);
   Verdict v;

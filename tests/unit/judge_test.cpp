@@ -1852,13 +1852,13 @@ TEST(JudgeRules, ASumPerMonthIsTheSameSumPerYear) {
   // (Review: a sum paid twice a period, a sum within a tenth where a word
   // elsewhere hedges, a second amount that differs, or another thing paid
   // for is no restatement.)
-  for (const auto& [x, y] : std::initializer_list<std::pair<const char*, const char*>>{
-           {"I pay £50 twice a month for cleaning", "I pay £600 a year for cleaning"},
-           {"Rent is £900 a month, almost double what I paid in Leeds", "rent is £10,000 a year"},
-           {"The server listens on port 8080 and costs $10 a day",
-            "The server listens on port 9090 and costs $3,650 a year"},
-           {"Rent is £900 a month", "Council tax is £10,800 a year"}})
-    EXPECT_NE(test::verdict_with(test::structural_lexicon(), x, y).classification, C::duplicate) << x << " / " << y;
+  for (const Pair& p : {Pair{"I pay £50 twice a month for cleaning", "I pay £600 a year for cleaning"},
+                        Pair{"Rent is £900 a month, almost double what I paid in Leeds", "rent is £10,000 a year"},
+                        Pair{"The server listens on port 8080 and costs $10 a day",
+                             "The server listens on port 9090 and costs $3,650 a year"},
+                        Pair{"Rent is £900 a month", "Council tax is £10,800 a year"}})
+    EXPECT_NE(test::verdict_with(test::structural_lexicon(), p.a, p.b).classification, C::duplicate)
+        << p.a << " / " << p.b;
   // "a year ago" names no period of the sum.
   EXPECT_NE(test::verdict_with(test::structural_lexicon(), "The gym membership is £45 a month.",
                                "a year ago the gym membership was £540")
