@@ -1856,7 +1856,17 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   for (const auto& cue : b.change_cues) {
     const CueDef* d = lex.cue_by_phrase(cue);
     if (!d || d->kind == CueKind::past) continue;
-    if (std::find(a.change_cues.begin(), a.change_cues.end(), cue) != a.change_cues.end()) continue;
+    // A cue the existing memory already gave, in any of its phrasings
+    // ("Learning Japanese for the Osaka move" / "studying nihongo cos of the
+    // move to osaka"): the same change, not a new one.
+    const auto head = [](std::string_view c) {
+      for (std::string_view aux : {"be ", "have ", "get "})
+        while (c.substr(0, aux.size()) == aux) c.remove_prefix(aux.size());
+      return c.substr(0, c.find(' '));
+    };
+    if (std::any_of(a.change_cues.begin(), a.change_cues.end(),
+                    [&](const std::string& x) { return head(x) == head(cue); }))
+      continue;
     if (began_before && (cue == "since"sv || cue == "as of"sv)) continue;
     cue_any = true;
     if (cue_word.empty()) cue_word = cue;

@@ -1002,7 +1002,24 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       const bool in_words = std::none_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
       // The scale last multiplied in (100, 1000), for a British "and".
       double scaled = w == "hundred"sv ? 100 : w == "thousand"sv ? 1000 : 0;
-      while (attached_unit.empty() && i + 1 < words.size()) {
+      // A code said digit by digit, "four four seven one", "zero one six
+      // one": three or more words of one digit each ("oh" after the first)
+      // are one number, as "4471" reads, not four.
+      if (in_words && w != "oh"sv && decimal_digit(w)) {
+        std::size_t k = i + 1;
+        while (k < words.size() && decimal_digit(words[k].first)) ++k;
+        if (k - i >= 3) {
+          std::string digits;
+          for (std::size_t q = i; q < k; ++q) {
+            digits += static_cast<char>('0' + *decimal_digit(words[q].first));
+            if (q > i) t.surface += " " + words[q].second;
+          }
+          *num = std::strtod(digits.c_str(), nullptr);
+          i = k - 1;
+          scaled = -1;  // nothing more joins it
+        }
+      }
+      while (scaled >= 0 && attached_unit.empty() && i + 1 < words.size()) {
         const std::string& nx = words[i + 1].first;
         // A number after "and" is added: "a hundred and twenty", "two
         // thousand and five", "three thousand and five hundred" (a smaller

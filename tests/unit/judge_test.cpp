@@ -172,6 +172,16 @@ TEST(JudgeRules, AChangeCueMakesItATemporalChange) {
              C::temporal_change);
 }
 
+TEST(JudgeRules, AChangeTheMemoryAlreadyToldIsNoNewChange) {
+  // The same change cue in another phrasing ("move" / "move to"): both speak
+  // of one move, neither tells of a change after the memory.
+  for (const Pair& p : {Pair{"Learning Japanese for the Osaka move.", "studying nihongo cos of the move to osaka"},
+                        Pair{"Moving to Auckland in March.", "we land in NZ in march, Auckland, for the move"}})
+    EXPECT_NE(classify(p.a, p.b), C::temporal_change) << p.a << " / " << p.b;
+  // A cue the memory lacks still is one.
+  EXPECT_EQ(classify("I live in Leeds", "we moved to osaka in may"), C::temporal_change);
+}
+
 TEST(JudgeRules, ValidTimesThatStartLaterMakeItATemporalChange) {
   JudgeInput a, b;
   a.text = "I live in Oslo";

@@ -222,6 +222,13 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
   EXPECT_EQ(first("fourteen hundred and fifty people").number, 1450);
   EXPECT_EQ(first("two thousand and five").number, 2005);
   EXPECT_EQ(first("one hundred and thirty five").number, 135);
+  // A code said digit by digit is one number; two digit words are not a code.
+  EXPECT_EQ(claim("the key safe code is four four seven one").amounts, std::vector<std::string>{"4471"});
+  EXPECT_EQ(claim("my PIN is nine zero oh two").amounts, std::vector<std::string>{"9002"});
+  EXPECT_EQ(claim("we have two three year olds").amounts.size(), 2u) << "two words: no code";
+  EXPECT_EQ(claim("count one, two, three and jump").amounts.size(), 3u) << "commas part the numbers";
+  EXPECT_EQ(classify("Service desk phone: ext. 4357.", "IT helpdesk is on extension four three five seven"),
+            Classification::duplicate);
   EXPECT_EQ(first("hundred and then some").number, 100) << "no number after the 'and'";
   EXPECT_EQ(first("5 hundred and two").number, 500) << "words only";
   EXPECT_EQ(first("three thousand and five hundred people").number, 3500);
@@ -834,8 +841,10 @@ TEST(Normalizer, IdiomsMatchAnyOwnerAndIgnoreIntensifiers) {
   // "his job" and "my heart literally stopped".
   expect_figurative({"Emeka is married to his job", "My heart literally stopped when I saw the bill",
                      "This deploy pipeline is going to be the death of me", "My MIL practically lives in our kitchen",
-                     "Our staging box is held together with duct tape"},
-                    {"Emeka is married to Ada", "My watch stopped at noon", "My MIL lives in Leeds"});
+                     "Our staging box is held together with duct tape",
+                     "jo and I are basically an old married couple after three years on the same truck"},
+                    {"Emeka is married to Ada", "My watch stopped at noon", "My MIL lives in Leeds",
+                     "we've been a married couple for thirty years"});
 }
 
 TEST(Normalizer, ThreatsNobodyMeansAreFigurative) {
