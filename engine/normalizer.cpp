@@ -1697,7 +1697,21 @@ void Parser::scan_cues(Toks& t) {
           cue.phrase.rfind("return", 0) == 0)
         return false;
       if (lex_.is_negator(lem[i - 1])) return true;
-      return i > 1 && lex_.is_negator(lem[i - 2]) && in(lem[i - 1], {"ever", "really", "actually", "yet", "even"});
+      if (i > 1 && lex_.is_negator(lem[i - 2]) && in(lem[i - 1], {"ever", "really", "actually", "yet", "even"}))
+        return true;
+      // A change wanted, planned or heard of, and denied: the cue as "-ing"
+      // or "to" + verb, a negation before it in its clause ("won't hear of
+      // moving", "doesn't want to switch", "no plans to move") or a refusal
+      // ("refuses to move").
+      const bool nonfinite = (t[i].text.size() > 4 && t[i].text.ends_with("ing")) || lem[i - 1] == "to"sv;
+      if (!nonfinite) return false;
+      for (std::size_t k = i, n = 0; k-- > 0 && n < 4; ++n) {
+        if (t[k].kind == Token::Kind::punct || in(lem[k], {"but", "and", "so", "because", "then"})) break;
+        // ("I don't regret moving" tells of the move.)
+        if (in(lem[k], {"regret", "mind", "remember", "forget", "stop"})) return false;
+        if (lex_.is_negator(lem[k]) || in(lem[k], {"refuse", "reluctant"})) return true;
+      }
+      return false;
     }();
     if (noun_use || modifier || denied) {
       accept = false;
@@ -1727,13 +1741,16 @@ void Parser::scan_cues(Toks& t) {
                                "teenager", "teen", "always", "ever"})) {
       accept = false;  // "had it since college": a state that long predates any memory, no change
     } else if (cue.phrase == "since"sv && [&] {
-                 // "Since our pipeline is pinned to 3.9, ...", "since it's the one I use":
-                 // a reason, a clause in the present tense.
-                 if (i + 2 >= t.size() || !in(lem[i + 1], {"it", "our", "my", "the", "this", "that", "we", "they",
-                                                           "you", "he", "she", "there", "your", "his", "her", "their"}))
+                 // "Since our pipeline is pinned to 3.9, ...", "since it's the one I use",
+                 // "since Finn doesn't have an EHCP": a reason, a clause in the present tense.
+                 if (i + 2 >= t.size() || !(in(lem[i + 1], {"it", "our", "my", "the", "this", "that", "we", "they",
+                                                            "you", "he", "she", "there", "your", "his", "her", "their"}) ||
+                                            (t[i + 1].capitalised && t[i + 1].is_word())))
                    return false;
                  for (std::size_t k = i + 2; k < t.size() && k <= i + 4; ++k) {
                    if (in(t[k].text, {"is", "are", "am"})) return true;
+                   if (in(t[k].text, {"does", "do", "can"}) && k + 1 < t.size() && lex_.is_negator(lem[k + 1]))
+                     return true;
                    if (!t[k].is_word() || is_first_person(lem[k]) || is_conj(lem[k]) || is_fuzzy_pronoun(lem[k]))
                      return false;
                  }

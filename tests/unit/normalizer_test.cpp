@@ -2293,6 +2293,14 @@ TEST(Normalizer, ADeniedChangeIsNoChangeCue) {
   EXPECT_TRUE(claim("my contract is four twelve-hour shifts a week, always has been since I started").change_cues.empty());
   EXPECT_FALSE(claim("I'm not going back to QWERTY").change_cues.empty());
   EXPECT_FALSE(claim("We moved to Unity Catalog in May").change_cues.empty());
+  // A change wanted, planned or heard of, denied or refused; not a change regretted.
+  EXPECT_TRUE(claim("grandad's still in his terraced house, won't hear of moving").change_cues.empty());
+  EXPECT_TRUE(claim("we don't want to switch to Jira").change_cues.empty());
+  EXPECT_TRUE(claim("my mum refuses to move to York").change_cues.empty());
+  EXPECT_FALSE(claim("I don't regret moving to York one bit").change_cues.empty());
+  // "since" before a clause in the present tense gives a reason, also after a name.
+  EXPECT_TRUE(claim("since Finn doesn't have an EHCP, what can I ask the school for?").change_cues.empty());
+  EXPECT_FALSE(claim("since Finn started school he sleeps better").change_cues.empty());
   // An end denied says it goes on: the cue stays, so it is no denial of the thing (review).
   EXPECT_NE(classify("I smoke", "I never quit smoking"), Classification::true_contradiction);
   EXPECT_NE(classify("I'm learning Spanish", "I haven't stopped learning Spanish"), Classification::true_contradiction);
