@@ -320,9 +320,19 @@ bool hedged(std::string_view text) {
 
 /// Two measures of one unit within a tenth of each other, where either text
 /// hedges its amount ("about 5 km" / "roughly three miles"): one amount,
-/// rounded in two units. Not bare numbers, times of day or percentages.
+/// rounded in two units; or one inside the other's range. Not bare numbers,
+/// times of day or percentages.
 bool roughly_same(const std::vector<Quantity>& a, const std::vector<Quantity>& b, std::string_view ta,
                   std::string_view tb) {
+  // A measure inside the other's range ("30 km a week" / "18-19 miles";
+  // the normaliser gives a range's two ends as values, low first).
+  auto inside = [](const std::vector<Quantity>& range, const std::vector<Quantity>& one) {
+    if (range.size() != 2 || one.size() != 1 || range[0].unit != range[1].unit || range[0].unit != one[0].unit ||
+        range[0].unit.empty() || range[0].unit == ":"sv || range[0].unit == "%"sv || range[0].amount >= range[1].amount)
+      return false;
+    return one[0].amount >= range[0].amount * 0.985 && one[0].amount <= range[1].amount * 1.015;
+  };
+  if (inside(a, b) || inside(b, a)) return true;
   if (a.size() != 1 || b.size() != 1 || a.front().unit != b.front().unit || a.front().unit.empty() ||
       a.front().unit == ":"sv || a.front().unit == "%"sv || !(hedged(ta) || hedged(tb)))
     return false;

@@ -256,6 +256,8 @@ class Parser {
   std::string commute_verb_;       // "drive" of "I drive to work" (commute_mode)
   bool ended_before_cue_ = false;  // "before moving here": the period ended
   bool year_scale_past_ = false;   // "last year", "in 2019", "years ago"
+  // Ranges of one unit the text states ("2-3 hours"): their ends, low and high.
+  std::vector<std::pair<std::string, std::string>> ranges_;
 };
 
 /// "have"/"has" (not "had"): a present perfect is not the past.
@@ -4243,6 +4245,19 @@ Claim Parser::run(std::string_view text) {
       if (t.kind == Token::Kind::quantity || t.kind == Token::Kind::time || t.kind == Token::Kind::number)
         push_unique(c_.amounts, t.text);
     }
+    // A value that ends a range of one unit ("knits for 2-3 hours", "3 to 4
+    // hours") is the range: both ends are values (set at the end of run), so
+    // "a couple of hours" restates it and "5 hours" does not.
+    ranges_.clear();
+    for (std::size_t k = 0; k + 2 < body.size(); ++k) {
+      const Token &lo = body[k], &sep = body[k + 1], &hi = body[k + 2];
+      if (lo.kind != Token::Kind::quantity || hi.kind != Token::Kind::quantity || lo.number >= hi.number ||
+          !((sep.kind == Token::Kind::punct && sep.text == "-"sv) || (sep.is_word() && sep.lemma == "to"sv)))
+        continue;
+      auto unit_of = [](const std::string& q) { return q.substr(q.find_last_of("0123456789.") + 1); };
+      if (unit_of(lo.text) != unit_of(hi.text) || unit_of(lo.text).empty()) continue;
+      ranges_.emplace_back(lo.text, hi.text);
+    }
   }
   // Keywords: content lemmas of the whole text.
   for (const auto& t : body) {
@@ -4959,6 +4974,11 @@ Claim Parser::run(std::string_view text) {
   // "I drive to work": the commute, by the verb as said, so that "I don't
   // drive" still denies what it affirms.
   if (c_.slot == "commute"sv && !commute_verb_.empty()) c_.predicate = commute_verb_;
+  for (const auto& [lo, hi] : ranges_) {
+    auto at = std::find(c_.values.begin(), c_.values.end(), hi);
+    if (at != c_.values.end() && std::find(c_.values.begin(), c_.values.end(), lo) == c_.values.end())
+      c_.values.insert(at, lo);
+  }
   c_.domain = domain_of();
   return c_;
 }

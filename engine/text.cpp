@@ -772,6 +772,29 @@ static void clock_ranges(std::vector<Token>& t) {
   }
 }
 
+/// "one" standing for a noun said before: "the hybrid one", "a new one",
+/// "my old one with the dent" (a determiner, a describing word, and no noun
+/// after it). "just the one engine", "only one" count.
+static bool pronoun_one(const std::vector<std::pair<std::string, std::string>>& words, std::size_t i) {
+  if (i < 2) return false;
+  static const std::unordered_set<std::string> kDeterminers = {"the", "a", "an", "this", "that", "my", "your",
+                                                               "our", "his", "her", "their", "another"};
+  static const std::unordered_set<std::string> kNotDescribing = {
+      "only", "just", "very", "first", "last", "no", "number", "at", "least", "than", "and", "or", "of", "to"};
+  static const std::unordered_set<std::string> kAfter = {"with", "that", "which", "who", "i", "we", "you", "is",
+                                                         "was", "for", "from", "in", "on", "at", "and", "or",
+                                                         "but", "by", "too", "now", "please", "here", "there",
+                                                         "though", "instead", "again", "anyway", "yesterday",
+                                                         "today", "tomorrow", "last", "next", "this", "soon"};
+  const std::string& prev = words[i - 1].first;
+  if (!kDeterminers.count(words[i - 2].first) || kDeterminers.count(prev) || kNotDescribing.count(prev) ||
+      word_number(prev) || !std::all_of(prev.begin(), prev.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '-'; }))
+    return false;
+  if (i + 1 >= words.size()) return true;
+  const std::string& next = words[i + 1].first;
+  return kAfter.count(next) || !std::isalnum(static_cast<unsigned char>(next[0]));
+}
+
 std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
   const auto pieces = raw_pieces(text);
   // 1. Contractions, with the surface kept for grounding.
@@ -792,6 +815,20 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     if (w.size() > 3 && w[0] == 'v' && is_digit(w[1]) && w.find('.') != std::string::npos &&
         std::all_of(w.begin() + 1, w.end(), [](char ch) { return is_digit(ch) || ch == '.'; }))
       w.erase(0, 1);
+  // "7-8 hours", "3-4 hrs": a range of two numbers before a unit is the two
+  // numbers around a dash, as "3 - 4 hours" reads (not one word).
+  for (std::size_t k = 0; k + 1 < words.size(); ++k) {
+    const std::string& w = words[k].first;
+    const auto dash = w.find('-');
+    if (dash == std::string::npos || dash == 0 || !is_digit(w[0]) || dash + 1 >= w.size()) continue;
+    const auto lo = parse_number(w.substr(0, dash)), hi = parse_number(w.substr(dash + 1));
+    if (!lo || !hi || *lo >= *hi || !lex.unit(words[k + 1].first)) continue;
+    const std::string a = w.substr(0, dash), b = w.substr(dash + 1);
+    words[k] = {a, a};
+    words.insert(words.begin() + static_cast<std::ptrdiff_t>(k) + 1, {{"-", "-"}, {b, b}});
+    caps.insert(caps.begin() + static_cast<std::ptrdiff_t>(k) + 1, 2, false);
+    k += 2;
+  }
   // 2. Numbers, quantities, times, ordinals, lemmas.
   std::vector<Token> out;
   out.reserve(words.size());
@@ -951,7 +988,8 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           num.reset();
         }
       }
-    } else if (auto v = word_number(w); v && !(w == "one"sv && i + 1 < words.size() && words[i + 1].first == "of"sv)) {
+    } else if (auto v = word_number(w); v && !(w == "one"sv && i + 1 < words.size() && words[i + 1].first == "of"sv) &&
+                                        !(w == "one"sv && pronoun_one(words, i))) {
       num = v;  // ("one of the maintainers" names a member, not a count)
     } else if (const auto dash = w.find('-'); dash != std::string::npos && dash > 0 && word_number(w.substr(0, dash)) &&
                                                 (w.substr(dash) == "-year-old"sv || w.substr(dash) == "-years-old"sv ||
@@ -1102,7 +1140,15 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       }
       // Unit: attached ("30s") or following, up to three words ("requests per minute").
       const UnitDef* unit = nullptr;
-      if (!attached_unit.empty()) {
+      // The first number of a range takes the unit after the second ("3 to
+      // 4 hours", "7-8 hours": 3 hours and 4 hours).
+      if (attached_unit.empty() && i + 3 < words.size() && !lex.unit(words[i + 1].first) &&
+          (words[i + 1].first == "-"sv || words[i + 1].first == "to"sv || words[i + 1].first == "\xe2\x80\x93"sv) &&
+          (is_digit(words[i + 2].first[0]) ? parse_number(words[i + 2].first) : word_number(words[i + 2].first)) &&
+          lex.unit(words[i + 3].first) && words[i + 3].first.rfind("pound", 0) != 0)  // (a sum or a weight: see below)
+        unit = lex.unit(words[i + 3].first);
+      if (unit) {
+      } else if (!attached_unit.empty()) {
         unit = lex.unit(attached_unit);
       } else if (i + 1 < words.size()) {
         std::vector<std::string> next;

@@ -182,6 +182,15 @@ TEST(JudgeRules, AChangeTheMemoryAlreadyToldIsNoNewChange) {
   EXPECT_EQ(classify("I live in Leeds", "we moved to osaka in may"), C::temporal_change);
 }
 
+TEST(JudgeRules, AnAmountInsideTheOtherSidesRangeIsTheSame) {
+  EXPECT_EQ(classify("User knits for 2-3 hours each evening.",
+                     "most nights I get a couple of hours of knitting in after dinner"),
+            C::duplicate);
+  EXPECT_EQ(classify("I run about 30 km a week.", "my weekly mileage is roughly 18-19 miles"), C::duplicate);
+  EXPECT_EQ(classify("User knits for 2-3 hours each evening.", "most nights I get five hours of knitting in"),
+            C::true_contradiction);
+}
+
 TEST(JudgeRules, ValidTimesThatStartLaterMakeItATemporalChange) {
   JudgeInput a, b;
   a.text = "I live in Oslo";

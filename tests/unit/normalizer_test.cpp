@@ -222,6 +222,19 @@ TEST(Tokenizer, ReadsNumbersTimesAndOrdinals) {
   EXPECT_EQ(first("fourteen hundred and fifty people").number, 1450);
   EXPECT_EQ(first("two thousand and five").number, 2005);
   EXPECT_EQ(first("one hundred and thirty five").number, 135);
+  // A range of two numbers before a unit: both ends take the unit, and a
+  // value that ends it is the range.
+  EXPECT_EQ(claim("I sleep 7-8 hours a night").amounts, (std::vector<std::string>{"25200s", "28800s"}));
+  EXPECT_EQ(claim("rides 3 to 4 hours on sundays").amounts, (std::vector<std::string>{"10800s", "14400s"}));
+  EXPECT_EQ(claim("User knits for 2-3 hours each evening.").values, (std::vector<std::string>{"7200s", "10800s"}));
+  EXPECT_EQ(claim("the score was 3-4").amounts, std::vector<std::string>{}) << "no unit: no range of amounts";
+  EXPECT_EQ(claim("we're away for a fortnight").amounts, std::vector<std::string>{"1209600s"});
+  EXPECT_EQ(claim("my rod's a seven footer").amounts, std::vector<std::string>{"2.1336m"});
+  // "one" standing for a noun said before is no count.
+  EXPECT_TRUE(claim("the cab is a 2020 corolla, the hybrid one").amounts == std::vector<std::string>{"2020"});
+  EXPECT_TRUE(claim("I bought a new one yesterday").amounts.empty());
+  EXPECT_EQ(claim("just the one engine on my line").amounts, std::vector<std::string>{"1"});
+  EXPECT_EQ(claim("only one kid").amounts, std::vector<std::string>{"1"});
   // A code said digit by digit is one number; two digit words are not a code.
   EXPECT_EQ(claim("the key safe code is four four seven one").amounts, std::vector<std::string>{"4471"});
   EXPECT_EQ(claim("my PIN is nine zero oh two").amounts, std::vector<std::string>{"9002"});
