@@ -1866,17 +1866,15 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
   for (const auto& cue : b.change_cues) {
     const CueDef* d = lex.cue_by_phrase(cue);
     if (!d || d->kind == CueKind::past) continue;
-    // A cue the existing memory already gave, in any of its phrasings
-    // ("Learning Japanese for the Osaka move" / "studying nihongo cos of the
-    // move to osaka"): the same change, not a new one.
-    const auto head = [](std::string_view c) {
-      for (std::string_view aux : {"be ", "have ", "get "})
-        while (c.substr(0, aux.size()) == aux) c.remove_prefix(aux.size());
-      return c.substr(0, c.find(' '));
-    };
-    if (std::any_of(a.change_cues.begin(), a.change_cues.end(),
-                    [&](const std::string& x) { return head(x) == head(cue); }))
+    // A cue the memory already gave tells the same change again, unless
+    // the statement says it happened again ("Max pool size is 50, increased
+    // from 20" / "80 after we increased it again").
+    if (std::find(a.change_cues.begin(), a.change_cues.end(), cue) != a.change_cues.end() &&
+        for_each_word(eb.text, [](const std::string& w) { return w != "again"sv; }))
       continue;
+    // A milestone passed ("we hit 500 reviews") changes only an amount the
+    // memory gives ("Emergency fund: £2k" / "finally hit £9k").
+    if (a.amounts.empty() && (cue == "hit"sv || cue == "reach"sv || cue == "cross"sv || cue == "top"sv)) continue;
     if (began_before && (cue == "since"sv || cue == "as of"sv)) continue;
     cue_any = true;
     if (cue_word.empty()) cue_word = cue;
@@ -3124,7 +3122,12 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     }
     // Values of a single-valued slot, or exclusive members of a class.
     if (vrel && a.stance > 0 && b.stance > 0 && a.slot != "like"sv) {
-      const bool values_differ = *vrel == ValueRel::exclusive || *vrel == ValueRel::different;
+      // One side's range holds the other's measure ("My dog weighs 20-25 kg"
+      // / "22 kg"; the normaliser gives a range's two ends as values).
+      const bool range_kept = (a.values.size() == 2 || b.values.size() == 2) &&
+                              (a.values.size() != b.values.size()) &&
+                              roughly_same(quantities_of(a), quantities_of(b), ea.text, eb.text);
+      const bool values_differ = (*vrel == ValueRel::exclusive || *vrel == ValueRel::different) && !range_kept;
       const std::string& va = a.values.front();
       const std::string& vb = b.values.front();
       if (values_differ && (single || *vrel == ValueRel::exclusive)) differ = true;

@@ -1705,18 +1705,37 @@ void Parser::scan_cues(Toks& t) {
       // or "to" + verb, a negation before it in its clause ("won't hear of
       // moving", "doesn't want to switch", "no plans to move") or a refusal
       // ("refuses to move").
-      const bool nonfinite = (t[i].text.size() > 4 && t[i].text.ends_with("ing")) || lem[i - 1] == "to"sv;
-      if (!nonfinite) return false;
-      for (std::size_t k = i, n = 0; k-- > 0 && n < 4; ++n) {
-        if (t[k].kind == Token::Kind::punct || in(lem[k], {"but", "and", "so", "because", "then"})) break;
-        // ("I don't regret moving" tells of the move.)
-        if (in(lem[k], {"regret", "mind", "remember", "forget", "stop"})) return false;
-        if (lex_.is_negator(lem[k]) || in(lem[k], {"refuse", "reluctant"})) return true;
+      // Only under a verb of wanting or planning ("can't wait to move",
+      // "didn't expect to start", "never looked back after switching" tell
+      // of the change).
+      const bool ing = t[i].text.size() > 4 && t[i].text.ends_with("ing");
+      if (!ing && lem[i - 1] != "to"sv) return false;
+      std::size_t v = i - 1;  // the governing verb: "want to move", "hear of moving", "plan on joining"
+      if (v > 0 && in(lem[v], {"to", "of", "on", "about"})) --v;
+      if (in(lem[v], {"refuse", "reluctant"})) return true;
+      if (!in(lem[v], {"want", "plan", "intend", "consider", "hear", "think", "fancy", "mean", "like", "wish"}))
+        return false;
+      for (std::size_t k = v, n = 0; k-- > 0 && n < 3; ++n) {
+        if (t[k].kind == Token::Kind::punct) break;
+        if (lex_.is_negator(lem[k])) return true;
       }
       return false;
     }();
     if (noun_use || modifier || denied) {
       accept = false;
+    } else if (in(cue.phrase, {"hit", "reach", "cross", "top"})) {
+      // "streak hit 270 days today", "MRR crossed $1.5M in September": a
+      // milestone passed, in the past tense, before an amount; not "hits
+      // 85 percent" (a threshold), "trying to hit 10,000 steps", "once we
+      // hit 100 users" (a plan or a condition), "hit my head".
+      accept = m.length == 1 && in(t[i].text, {"hit", "reached", "crossed", "topped"}) && i + 1 < t.size() &&
+               (t[i + 1].kind == Token::Kind::number || t[i + 1].kind == Token::Kind::quantity);
+      for (std::size_t k = i, n = 0; accept && k-- > 0 && n < 4; ++n) {
+        if (t[k].kind == Token::Kind::punct) break;
+        if (in(lem[k], {"to", "will", "when", "once", "if", "until", "till", "can", "could", "should", "might",
+                        "would", "never", "not"}))
+          accept = false;
+      }
     } else if (cue.phrase == "since"sv && i > 0 && lem[i - 1] == "long"sv) {
       accept = false;  // "long since retired": long ago, no change told
     } else if (cue.phrase == "since"sv &&
@@ -1745,14 +1764,22 @@ void Parser::scan_cues(Toks& t) {
     } else if (cue.phrase == "since"sv && [&] {
                  // "Since our pipeline is pinned to 3.9, ...", "since it's the one I use",
                  // "since Finn doesn't have an EHCP": a reason, a clause in the present tense.
-                 if (i + 2 >= t.size() || !(in(lem[i + 1], {"it", "our", "my", "the", "this", "that", "we", "they",
-                                                            "you", "he", "she", "there", "your", "his", "her", "their"}) ||
-                                            (t[i + 1].capitalised && t[i + 1].is_word())))
+                 if (i + 2 >= t.size()) return false;
+                 // A name right before a denied present ("since Finn doesn't have
+                 // an EHCP", "since Mum can't drive"); not a month, a day, a
+                 // quarter or a season ("since January Jane doesn't work Fridays").
+                 const bool named = t[i + 1].capitalised && t[i + 1].is_word() && !is_first_person(lem[i + 1]) &&
+                                    month_index(t[i + 1].text, true) < 0 &&
+                                    !lex_.scope_table().match(std::vector<std::string>{lem[i + 1]}, 0) &&
+                                    !(t[i + 1].text.size() == 2 && (t[i + 1].text[0] == 'Q' || t[i + 1].text[0] == 'q'));
+                 if (named)
+                   return i + 3 < t.size() && in(t[i + 2].text, {"does", "do", "can", "is"}) &&
+                          (t[i + 2].text == "is"sv || lex_.is_negator(lem[i + 3]));
+                 if (!in(lem[i + 1], {"it", "our", "my", "the", "this", "that", "we", "they", "you", "he", "she",
+                                      "there", "your", "his", "her", "their", "i"}))
                    return false;
                  for (std::size_t k = i + 2; k < t.size() && k <= i + 4; ++k) {
                    if (in(t[k].text, {"is", "are", "am"})) return true;
-                   if (in(t[k].text, {"does", "do", "can"}) && k + 1 < t.size() && lex_.is_negator(lem[k + 1]))
-                     return true;
                    if (!t[k].is_word() || is_first_person(lem[k]) || is_conj(lem[k]) || is_fuzzy_pronoun(lem[k]))
                      return false;
                  }
@@ -4252,7 +4279,8 @@ Claim Parser::run(std::string_view text) {
     for (std::size_t k = 0; k + 2 < body.size(); ++k) {
       const Token &lo = body[k], &sep = body[k + 1], &hi = body[k + 2];
       if (lo.kind != Token::Kind::quantity || hi.kind != Token::Kind::quantity || lo.number >= hi.number ||
-          !((sep.kind == Token::Kind::punct && sep.text == "-"sv) || (sep.is_word() && sep.lemma == "to"sv)))
+          !((sep.kind == Token::Kind::punct && sep.text == "-"sv) || (sep.is_word() && sep.lemma == "to"sv)) ||
+          (k > 0 && body[k - 1].is_word() && body[k - 1].lemma == "from"sv))
         continue;
       auto unit_of = [](const std::string& q) { return q.substr(q.find_last_of("0123456789.") + 1); };
       if (unit_of(lo.text) != unit_of(hi.text) || unit_of(lo.text).empty()) continue;
@@ -4975,9 +5003,9 @@ Claim Parser::run(std::string_view text) {
   // drive" still denies what it affirms.
   if (c_.slot == "commute"sv && !commute_verb_.empty()) c_.predicate = commute_verb_;
   for (const auto& [lo, hi] : ranges_) {
-    auto at = std::find(c_.values.begin(), c_.values.end(), hi);
-    if (at != c_.values.end() && std::find(c_.values.begin(), c_.values.end(), lo) == c_.values.end())
-      c_.values.insert(at, lo);
+    const auto has = [&](const std::string& v) { return std::find(c_.values.begin(), c_.values.end(), v) != c_.values.end(); };
+    if (has(hi) && !has(lo)) c_.values.insert(std::find(c_.values.begin(), c_.values.end(), hi), lo);
+    else if (has(lo) && !has(hi)) c_.values.insert(std::find(c_.values.begin(), c_.values.end(), lo) + 1, hi);
   }
   c_.domain = domain_of();
   return c_;

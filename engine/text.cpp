@@ -1046,7 +1046,11 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       if (in_words && w != "oh"sv && decimal_digit(w)) {
         std::size_t k = i + 1;
         while (k < words.size() && decimal_digit(words[k].first)) ++k;
-        if (k - i >= 3) {
+        // (Not counts said loosely: "two three four times a week", "two
+        // three four coffees a day", "five six seven days".)
+        const bool counts = k < words.size() && (lex.unit(words[k].first) || words[k].first == "times"sv ||
+                                                 (words[k].first.size() > 3 && words[k].first.back() == 's'));
+        if (k - i >= 3 && !counts) {
           std::string digits;
           for (std::size_t q = i; q < k; ++q) {
             digits += static_cast<char>('0' + *decimal_digit(words[q].first));
@@ -1142,7 +1146,10 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
       const UnitDef* unit = nullptr;
       // The first number of a range takes the unit after the second ("3 to
       // 4 hours", "7-8 hours": 3 hours and 4 hours).
+      // (Not "went from 5 to 12 minutes", "raised from 15 to 30 minutes": a
+      // change from one amount to another, the first as said.)
       if (attached_unit.empty() && i + 3 < words.size() && !lex.unit(words[i + 1].first) &&
+          !(start > 0 && words[start - 1].first == "from"sv) &&
           (words[i + 1].first == "-"sv || words[i + 1].first == "to"sv || words[i + 1].first == "\xe2\x80\x93"sv) &&
           (is_digit(words[i + 2].first[0]) ? parse_number(words[i + 2].first) : word_number(words[i + 2].first)) &&
           lex.unit(words[i + 3].first) && words[i + 3].first.rfind("pound", 0) != 0)  // (a sum or a weight: see below)

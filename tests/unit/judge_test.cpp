@@ -172,23 +172,41 @@ TEST(JudgeRules, AChangeCueMakesItATemporalChange) {
              C::temporal_change);
 }
 
-TEST(JudgeRules, AChangeTheMemoryAlreadyToldIsNoNewChange) {
-  // The same change cue in another phrasing ("move" / "move to"): both speak
-  // of one move, neither tells of a change after the memory.
-  for (const Pair& p : {Pair{"Learning Japanese for the Osaka move.", "studying nihongo cos of the move to osaka"},
-                        Pair{"Moving to Auckland in March.", "we land in NZ in march, Auckland, for the move"}})
-    EXPECT_NE(classify(p.a, p.b), C::temporal_change) << p.a << " / " << p.b;
-  // A cue the memory lacks still is one.
+TEST(JudgeRules, AFurtherChangeInAnotherPhrasingOfTheMemorysCueIsAChange) {
+  // (Review: "move from" in the memory must not silence a move to another value.)
+  EXPECT_EQ(classify("The API moved from port 8080 to 9090", "The API moved to port 7070"), C::temporal_change);
   EXPECT_EQ(classify("I live in Leeds", "we moved to osaka in may"), C::temporal_change);
+  // The memory's own cue told again of a further change.
+  EXPECT_EQ(classify("Max pool size is 50, increased from 20", "Max pool size is 80 after we increased it again"),
+            C::temporal_change);
 }
 
 TEST(JudgeRules, AnAmountInsideTheOtherSidesRangeIsTheSame) {
   EXPECT_EQ(classify("User knits for 2-3 hours each evening.",
                      "most nights I get a couple of hours of knitting in after dinner"),
             C::duplicate);
-  EXPECT_EQ(classify("I run about 30 km a week.", "my weekly mileage is roughly 18-19 miles"), C::duplicate);
   EXPECT_EQ(classify("User knits for 2-3 hours each evening.", "most nights I get five hours of knitting in"),
             C::true_contradiction);
+  // (Review: a value inside a range on the single-valued path; a change from
+  // one amount to another is no range; "a six footer" is no exact height.)
+  EXPECT_NE(classify("Response time is 200-300 ms", "Response time is 250 ms"), C::true_contradiction);
+  EXPECT_NE(classify("My dog weighs 20-25 kg", "My dog weighs 22 kg"), C::true_contradiction);
+  EXPECT_NE(classify("The session timeout was raised from 15 to 30 minutes", "The session timeout is 15 minutes"),
+            C::duplicate);
+  EXPECT_NE(verdict("I'm a six footer", "I'm 6 foot 2").write_tier, WriteTier::block);
+  EXPECT_NE(verdict("Grandma drives", "Since the fall Grandma can't drive").write_tier, WriteTier::block);
+}
+
+TEST(JudgeRules, AMilestonePassedChangesAnAmount) {
+  // "hit", "reached", "crossed", "topped" before an amount, in the past tense.
+  EXPECT_EQ(classify("Duolingo streak: 140 days.", "streak hit 270 days today"), C::temporal_change);
+  EXPECT_EQ(classify("Emergency fund balance: £2k.", "emergency fund finally hit £9k this week"),
+            C::temporal_change);
+  // Not a threshold in the present, a plan, or a milestone against no amount.
+  EXPECT_TRUE(test::claim("disk alert fires once usage hits 85 percent").change_cues.empty());
+  EXPECT_TRUE(test::claim("I'm trying to hit 10,000 steps a day").change_cues.empty());
+  EXPECT_NE(classify("Harbour View gets great reviews on TripAdvisor.", "we hit 500 reviews on tripadvisor"),
+            C::temporal_change);
 }
 
 TEST(JudgeRules, ValidTimesThatStartLaterMakeItATemporalChange) {
