@@ -1702,12 +1702,11 @@ void Parser::scan_cues(Toks& t) {
       if (i > 1 && lex_.is_negator(lem[i - 2]) && in(lem[i - 1], {"ever", "really", "actually", "yet", "even"}))
         return true;
       // A change wanted, planned or heard of, and denied: the cue as "-ing"
-      // or "to" + verb, a negation before it in its clause ("won't hear of
-      // moving", "doesn't want to switch", "no plans to move") or a refusal
-      // ("refuses to move").
-      // Only under a verb of wanting or planning ("can't wait to move",
-      // "didn't expect to start", "never looked back after switching" tell
-      // of the change).
+      // or "to" + verb under a verb of wanting or planning with a negation
+      // before it ("won't hear of moving", "doesn't want to switch", "no
+      // plans to move"), or a refusal ("refuses to move"). Other verbs tell
+      // of the change ("can't wait to move", "didn't expect to start",
+      // "never looked back after switching").
       const bool ing = t[i].text.size() > 4 && t[i].text.ends_with("ing");
       if (!ing && lem[i - 1] != "to"sv) return false;
       std::size_t v = i - 1;  // the governing verb: "want to move", "hear of moving", "plan on joining"

@@ -1143,18 +1143,20 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         continue;
       }
       // Unit: attached ("30s") or following, up to three words ("requests per minute").
-      const UnitDef* unit = nullptr;
       // The first number of a range takes the unit after the second ("3 to
-      // 4 hours", "7-8 hours": 3 hours and 4 hours).
-      // (Not "went from 5 to 12 minutes", "raised from 15 to 30 minutes": a
-      // change from one amount to another, the first as said.)
-      if (attached_unit.empty() && i + 3 < words.size() && !lex.unit(words[i + 1].first) &&
+      // 4 hours", "7-8 hours": 3 hours and 4 hours); not "went from 5 to 12
+      // minutes", "raised from 15 to 30 minutes" (a change from one amount
+      // to another, the first as said), nor pounds (a sum or a weight: see
+      // below).
+      const bool range_first =
+          attached_unit.empty() && i + 3 < words.size() && !lex.unit(words[i + 1].first) &&
           !(start > 0 && words[start - 1].first == "from"sv) &&
           (words[i + 1].first == "-"sv || words[i + 1].first == "to"sv || words[i + 1].first == "\xe2\x80\x93"sv) &&
           (is_digit(words[i + 2].first[0]) ? parse_number(words[i + 2].first) : word_number(words[i + 2].first)) &&
-          lex.unit(words[i + 3].first) && words[i + 3].first.rfind("pound", 0) != 0)  // (a sum or a weight: see below)
-        unit = lex.unit(words[i + 3].first);
+          words[i + 3].first.rfind("pound", 0) != 0;
+      const UnitDef* unit = range_first ? lex.unit(words[i + 3].first) : nullptr;
       if (unit) {
+        // (the range's unit, read above)
       } else if (!attached_unit.empty()) {
         unit = lex.unit(attached_unit);
       } else if (i + 1 < words.size()) {
