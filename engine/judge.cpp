@@ -1342,6 +1342,20 @@ bool restates_amounts(const Claim& a, const Claim& b, std::string_view ta, std::
   if (a.stance != b.stance || a.never != b.never || deontic(a) != deontic(b) || a.figurative ||
       b.figurative || restrictors_in(ta) != restrictors_in(tb))
     return false;
+  // Numbers that, on both sides, name the thing after the same word of the
+  // subject ("VLAN 340 is the IoT VLAN" / "VLAN 340 carries student ports")
+  // restate no amount; a bound in the subject does ("Spend over $25k" /
+  // "anything north of twenty-five grand").
+  auto label_of = [](const Claim& c, const std::string& x) {
+    const auto words = words_of(c.subject);
+    const auto at = std::find(words.begin(), words.end(), x);
+    return at == words.end() || at == words.begin() ? std::string() : *(at - 1);
+  };
+  if (!a.amounts.empty() && std::all_of(a.amounts.begin(), a.amounts.end(), [&](const std::string& x) {
+        const std::string label = label_of(a, x);
+        return !label.empty() && label == label_of(b, x);
+      }))
+    return false;
   return shares_keyword(a, b, {});
 }
 
@@ -2414,7 +2428,14 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       r.why = "Both give the same amounts for the same thing in other words.";
       return r;
     }
-    if ((a.subject == "user"sv) != (b.subject == "user"sv) && !b.additive) {
+    auto relative = [&](const std::string& subject) {
+      const auto sp = subject.rfind(' ');
+      return lex.gender_of(sp == std::string::npos ? subject : subject.substr(sp + 1)) != 0;
+    };
+    if ((a.subject == "user"sv) != (b.subject == "user"sv) && !b.additive &&
+        // (A relative is no thing of the user's: "My mom lives in Canada" /
+        // "I live in China".)
+        !relative(a.subject == "user"sv ? b.subject : a.subject)) {
       // The user on one side, a thing on the other, and words of one topic
       // ("I enjoy Thai food" / "Green curry is my go-to takeaway"): the thing
       // is likely the user's, on the same topic. LOW: the parse could not
@@ -2990,11 +3011,18 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
               scope_text(b.scope) + "), so both can hold.";
       return r;
     }
-    if (topic && !b.additive &&
-        (paraphrase(lex, a, b, ea.text, eb.text) || restates_amounts(a, b, ea.text, eb.text))) {
+    // (Without a topic, counts of one kind only: not "My son is 5" / "my
+    // son has 5 goldfish".)
+    const bool counts_alike =
+        a.count.has_value() == b.count.has_value() &&
+        (!a.count || a.values.empty() || b.values.empty() || a.values.front() == b.values.front());
+    if (!b.additive && (topic || counts_alike) &&
+        ((topic && paraphrase(lex, a, b, ea.text, eb.text)) || restates_amounts(a, b, ea.text, eb.text))) {
       // The same words in another construction ("I go to the gym every
       // Tuesday and Thursday" / "Tuesdays and Thursdays are my gym days"):
-      // the parse found different slots, the words say the same.
+      // the parse found different slots, the words say the same. The same
+      // amounts of a thing both name need no shared topic ("Dad is 71" /
+      // "my father's seventy one").
       r.cls = Classification::duplicate;
       r.conf = std::max(0.0, std::min(0.55, lex.med_confidence() - 0.02));
       r.why = "Both appear to say the same in other words.";
@@ -3530,8 +3558,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
 }
 
 /// How many times a year a text's amount recurs, by the one period it
-/// names ("£1,800/month" 12, "21.6k a year" 1, "£140 a week" 52, "daily"
-/// 365); 0 where it names none or more than one.
+/// names ("£1,800/month" 12, "21.6k a year" 1, "£140 a week" 52, "£280 a
+/// fortnight" 26, "daily" 365); 0 where it names none or more than one.
 double per_year(std::string_view text) {
   double found = 0;
   bool several = false;
@@ -3566,6 +3594,11 @@ double per_year(std::string_view text) {
     while (e < text.size() && std::isalnum(static_cast<unsigned char>(text[e]))) ++e;
     const Word word = read(i, e);
     const std::string_view w = word.view();
+    // "per calendar month" is "per month".
+    if (w == "calendar"sv) {
+      i = e;
+      continue;
+    }
     const std::string_view p = prev.view();
     // "twice a month", "three times a week", "bi-weekly": a sum paid more
     // than once a period; its yearly sum is not read.
@@ -3575,6 +3608,7 @@ double per_year(std::string_view text) {
     const bool rate_word =
         before == '/' || p == "a"sv || p == "an"sv || p == "per"sv || p == "each"sv || p == "every"sv;
     if (rate_word && (w == "month"sv || w == "year"sv || w == "annum"sv || w == "week"sv || w == "day"sv ||
+                      w == "fortnight"sv ||
                       (before == '/' && (w == "mo"sv || w == "yr"sv || w == "wk"sv)))) {
       // The next word: "a year ago", "a year old" are no rates.
       std::size_t n = e;
@@ -3584,7 +3618,11 @@ double per_year(std::string_view text) {
       const Word next_word = read(n, ne);
       const std::string_view next = next_word.view();
       if (next != "ago"sv && next != "old"sv && next != "later"sv && next != "earlier"sv && next != "long"sv)
-        note(w == "month"sv || w == "mo"sv ? 12 : w == "week"sv || w == "wk"sv ? 52 : w == "day"sv ? 365 : 1);
+        note(w == "month"sv || w == "mo"sv ? 12
+             : w == "week"sv || w == "wk"sv ? 52
+             : w == "fortnight"sv         ? 26
+             : w == "day"sv               ? 365
+                                          : 1);
     }
     if (w == "monthly"sv || w == "pcm"sv) note(12);
     else if (w == "yearly"sv || w == "annually"sv || w == "annual"sv) note(1);
@@ -3835,6 +3873,86 @@ std::string weekly_clash(const Claim& a, const Claim& b) {
   return {};
 }
 
+/// One amount on each side, of one unit, that are not the same amount, in
+/// two plain statements of the same stance, tense and contexts that share a
+/// content word, with no change, bound, range or figure of speech: the
+/// two give one thing two amounts.
+bool amounts_of_one_thing_differ(const WordNet& wn, const Claim& a, const Claim& b, std::string_view ta,
+                                 std::string_view tb) {
+  if (a.amounts.size() != 1 || b.amounts.size() != 1 || b.additive || a.history || b.history ||
+      !a.change_cues.empty() || !b.change_cues.empty() || a.figurative || b.figurative || a.stance != b.stance ||
+      a.tense != b.tense || !(a.scope == b.scope) || a.values.size() > 1 || b.values.size() > 1)
+    return false;
+  // One subject: the same words, or one's words inside the other's ("team"
+  // / "engineering team"); the user or no subject only against a subject
+  // that is no other person ("My brother earns £40k" / "my sister earns
+  // £55k" are two people, "Postgres runs on port 5432" / "redis runs on
+  // port 6379" two things).
+  auto nested = [](const std::string& x, const std::string& y) {
+    const auto wx = words_of(x), wy = words_of(y);
+    if (wx.empty()) return false;
+    for (const auto& w : wx)
+      if (std::find(wy.begin(), wy.end(), w) == wy.end()) return false;
+    return true;
+  };
+  auto generic = [](const Claim& c) {
+    return c.subject.empty() || c.subject == "user"sv || c.subject == "environment"sv ||
+           c.subject_kind != SubjectKind::present;
+  };
+  const bool one_subject = nested(a.subject, b.subject) || nested(b.subject, a.subject) ||
+                           (generic(a) && !is_person(wn, b.subject)) || (generic(b) && !is_person(wn, a.subject));
+  if (!one_subject) return false;
+  // Counts of one kind of thing ("8 engineers" / "four people"; not "2
+  // bedrooms" / "1 bathroom").
+  if (a.count && b.count && !a.values.empty() && !b.values.empty()) {
+    const auto wa = words_of(a.values.front()), wb = words_of(b.values.front());
+    bool same_kind = false;
+    for (const auto& w : wa)
+      same_kind = same_kind || std::find(wb.begin(), wb.end(), w) != wb.end();
+    for (const auto* v : {&wa, &wb})
+      for (const auto& w : *v)
+        same_kind = same_kind || w == "people"sv || w == "person"sv || w == "member"sv || w == "staff"sv;
+    if (!same_kind) return false;
+  }
+  const auto qa = quantity_of(a.amounts.front()), qb = quantity_of(b.amounts.front());
+  if (!qa || !qb || qa->unit != qb->unit || same_amount(*qa, *qb)) return false;
+  // A bare number counts things on both sides or on neither (ports,
+  // versions, prices), and names no subject ("VLAN 340" / "VLAN 341").
+  auto in_subject = [](const Claim& c) {
+    const auto words = words_of(c.subject);
+    return std::find(words.begin(), words.end(), c.amounts.front()) != words.end();
+  };
+  auto year = [](const Quantity& q) { return q.unit.empty() && q.amount >= 1900 && q.amount <= 2100 && q.amount == std::floor(q.amount); };
+  // (Nor a version and a release of it: "Python 3" / "Python 3.11".)
+  auto release_of = [](const std::string& x, const std::string& y) { return y.rfind(x + ".", 0) == 0; };
+  const std::string& xa = a.amounts.front();
+  const std::string& xb = b.amounts.front();
+  if (qa->unit.empty() && (a.count.has_value() != b.count.has_value() || in_subject(a) || in_subject(b) ||
+                           year(*qa) || year(*qb) || release_of(xa, xb) || release_of(xb, xa)))
+    return false;
+  if (bound_in(ta, qa->unit == ":"sv) != 0 || bound_in(tb, qb->unit == ":"sv) != 0) return false;
+  // A part of the whole ("two of the analysts work nights", "$30k of the
+  // budget", "spent £8k so far", "my share of the rent") or a share of each
+  // ("$50 into each child's account").
+  auto part = [](std::string_view text) {
+    static const std::unordered_set<std::string> kParts = {
+        "one",  "two",  "three", "four", "five",  "six",  "seven", "eight", "nine", "ten",    "eleven", "twelve",
+        "half", "most", "some",  "all",  "many",  "few",  "none",  "both",  "any",  "couple", "dozen",  "rest"};
+    std::string prev;
+    bool found = false;
+    for_each_word(text, [&](const std::string& w) {
+      found = (w == "of"sv && !prev.empty() && (std::isdigit(static_cast<unsigned char>(prev[0])) || kParts.count(prev))) ||
+              w == "each"sv || w == "total"sv || w == "share"sv || w == "remaining"sv || w == "left"sv ||
+              (prev == "so"sv && w == "far"sv);
+      prev = w;
+      return !found;
+    });
+    return found;
+  };
+  if (part(ta) || part(tb)) return false;
+  return shares_keyword(a, b, {"user"});
+}
+
 Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const JudgeInput& existing,
                     const JudgeInput& incoming) {
   Analysis an = analyse(lex, a, b, existing, incoming);
@@ -3941,6 +4059,19 @@ Analysis structural(const Lexicon& lex, const Claim& a, const Claim& b, const Ju
       an.why = "Both are qualified by contexts that differ (" + scope_text(a.scope) + " vs " + scope_text(b.scope) +
                "), so both can hold.";
     }
+  }
+  if ((an.cls == Classification::unrelated || an.cls == Classification::compatible) &&
+      amounts_of_one_thing_differ(lex.wordnet(), a, b, existing.text, incoming.text)) {
+    // One amount each, of one kind, different, about a thing both name, as
+    // the parse could not line them up ("Staging cluster: 6 worker nodes"
+    // / "staging has 14 nodes"; "notice period = 1 month" / "my contract
+    // says three months' notice"): likely a contradiction, at LOW; the
+    // fallback weighs it.
+    an.cls = Classification::true_contradiction;
+    an.conf = std::max(0.0, std::min(0.5, lex.med_confidence() - 0.05));
+    an.why = "Both cannot hold, it seems: one gives " + a.amounts.front() + " and the other " + b.amounts.front() +
+             " for a thing both name, with no sign that anything changed.";
+    an.refutable = true;
   }
   // A state outside the other's exclusive class ("I'm left-handed" / "I'm
   // positive about it") is another attribute: both hold, whatever words

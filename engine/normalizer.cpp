@@ -1549,6 +1549,15 @@ Toks Parser::split_clauses(const Toks& s, Toks* second) {
     // "..., so no shrimp or crab for me", "..., because ...": a consequence
     // or a reason is a clause of its own.
     if (!starts && l == ","sv && in(nx.lemma, {"so", "because"})) starts = true;
+    // "our infra is 100% terraform, nothing gets clicked together": a
+    // pronoun of quantity with its verb is a subject of its own, and its
+    // "nothing" negates that clause only.
+    if (!starts && l == ","sv &&
+        in(nx.lemma, {"nothing", "nobody", "everyone", "everybody", "everything", "someone", "somebody",
+                      "something", "anything", "anyone"}) &&
+        i + 2 < s.size() && s[i + 2].is_word() &&
+        (is_aux(s[i + 2].lemma) || (verb_capable(s[i + 2]) && s[i + 2].text != s[i + 2].lemma)))
+      starts = true;
     // "..., but my boss isn't great", "..., Miso is not impressed", "...,
     // the tram doesn't go near": a possessive, a name or "the", a short
     // noun phrase, then an auxiliary.

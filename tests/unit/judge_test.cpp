@@ -2430,3 +2430,76 @@ TEST(JudgeRules, AnOppositeBeforeOrAfterAnOccasionNeverBlocks) {
                 .write_tier,
             WriteTier::block);
 }
+
+TEST(JudgeRules, TheSameAmountsOfAThingAreARestatementWithoutASharedTopic) {
+  // Numbers in words and in digits, slots the parse could not line up.
+  for (const Pair& p : {Pair{"Dad is 71.", "my father's seventy one"},
+                        Pair{"Red Lion quiz entry: £2 per person.", "entry's two quid a head"}}) {
+    const auto v = test::structural_verdict(p.a, p.b);
+    EXPECT_EQ(v.classification, C::duplicate) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  // Not counts of two kinds of things.
+  EXPECT_NE(test::structural_verdict("My son is 5.", "my son has 5 goldfish").classification, C::duplicate);
+  // A number that names the thing on both sides after the same word is no
+  // amount restated.
+  for (const Pair& p : {Pair{"Hardware Rev 3 uses an ESP32-S3.", "rev 3 has a USB-C port with ESD protection added"},
+                        Pair{"Grade 6 pieces: 'Bags' Groove' and 'Blue in Green'.",
+                             "third piece for grade 6 is going to be Tune Up"}}) {
+    const auto v = test::structural_verdict(p.a, p.b);
+    EXPECT_NE(v.classification, C::duplicate) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  // A bound named in the subject is an amount.
+  EXPECT_NE(test::structural_verdict("Spend over $25k requires CFO approval.",
+                                     "anything north of twenty-five grand needs the CFO to sign it off")
+                .classification,
+            C::true_contradiction);
+}
+
+TEST(JudgeRules, ASumPerCalendarMonthOrPerFortnightIsASumPerYear) {
+  const auto v = test::structural_verdict("Rent on the unit is £1,450 per calendar month.",
+                                          "We pay £17,400 a year in rent for the unit.");
+  EXPECT_EQ(v.classification, C::duplicate) << v.reasoning;
+  EXPECT_EQ(test::structural_verdict("Rent on the unit is £1,450 per calendar month.",
+                                     "We pay £19,000 a year in rent for the unit.")
+                .classification,
+            C::true_contradiction);
+  EXPECT_EQ(test::structural_verdict("Childcare costs £280 a fortnight.", "childcare is £7,280 a year").classification,
+            C::duplicate);
+}
+
+TEST(JudgeRules, OneThingGivenTwoAmountsTheParseCouldNotLineUpIsALowContradiction) {
+  for (const Pair& p : {Pair{"The team has 8 engineers.", "our engineering team is four people"},
+                        Pair{"My rent is £900 a month.", "rent's £1,100 a month"},
+                        Pair{"User's notice period = 1 month", "my contract says three months' notice"}}) {
+    const auto v = test::structural_verdict(p.a, p.b);
+    EXPECT_EQ(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+    EXPECT_EQ(v.tier, ConfidenceTier::low) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+  // Not a part of the whole, a share of each, a number that names the
+  // thing, a year against a sum, two people, two things, nor counts of two
+  // kinds of things (pairs a review helper probed).
+  for (const Pair& p : {Pair{"Fraud team has 6 analysts.", "two of the analysts are based in Kraków"},
+                        Pair{"Our budget for the kitchen is £20k.", "we've spent £8k on the kitchen so far"},
+                        Pair{"Total rent for the house is £2,400.", "my share of the rent is £800"},
+                        Pair{"My brother earns £40k.", "my sister earns £55k"},
+                        Pair{"Postgres runs on port 5432.", "redis runs on port 6379"},
+                        Pair{"My laptop has 16 GB RAM.", "my desktop has 64GB of RAM"},
+                        Pair{"The flat has 2 bedrooms.", "the flat has 1 bathroom"},
+                        Pair{"We put $300 a month into the kids' college fund.",
+                             "There's a separate $50 monthly transfer into each child's savings account."},
+                        Pair{"VLAN 340 = IoT.", "VLAN 341 carries the building management system controllers."},
+                        Pair{"User needs to renew their driving licence photocard by 2027.",
+                             "The DVLA reminder says I can do the photocard renewal online for £14."}}) {
+    const auto v = test::structural_verdict(p.a, p.b);
+    EXPECT_NE(v.classification, C::true_contradiction) << p.a << " / " << p.b << ": " << v.reasoning;
+  }
+}
+
+TEST(JudgeRules, ARelativeIsNoThingOfTheUsers) {
+  // The user on one side and a relative on the other are two people, not
+  // the user and a thing of theirs on one topic.
+  EXPECT_EQ(test::structural_verdict("My mom lives in Canada", "I live in China").classification, C::unrelated);
+  EXPECT_EQ(test::structural_verdict("User is on call this weekend.", "call my sister back about Sunday lunch")
+                .classification,
+            C::unrelated);
+}

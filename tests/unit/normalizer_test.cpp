@@ -2622,3 +2622,17 @@ TEST(Normalizer, ALanguageNoteIsTheNativeLanguageNotAnIdentity) {
   }
   EXPECT_EQ(test::claim("Diet: vegan.").slot, "diet");
 }
+
+TEST(Normalizer, WithoutFailIsNoNegation) {
+  // "without fail" and "without exception" stress a habit; they deny nothing.
+  EXPECT_EQ(claim("I do my 10k steps every day without fail").stance, 1);
+  EXPECT_EQ(claim("I swim every morning without exception").stance, 1);
+  EXPECT_EQ(claim("I swim without a float").stance, -1);
+}
+
+TEST(Normalizer, APronounOfQuantityAfterACommaStartsAClause) {
+  // "nothing" negates its own clause, not the claim before the comma.
+  const Claim infra = claim("our infra is 100% terraform, nothing gets clicked together in the console");
+  EXPECT_EQ(infra.stance, 1);
+  for (const auto& v : infra.values) EXPECT_EQ(v.find("click"), std::string::npos) << v;
+}
