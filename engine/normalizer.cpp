@@ -5015,6 +5015,13 @@ Claim Parser::run(std::string_view text) {
     if (has(hi) && !has(lo)) c_.values.insert(std::find(c_.values.begin(), c_.values.end(), hi), lo);
     else if (has(lo) && !has(hi)) c_.values.insert(std::find(c_.values.begin(), c_.values.end(), lo) + 1, hi);
   }
+  // "I never miss my morning run", "she doesn't skip a race weekend": a
+  // denied miss is the habit affirmed (the words stay the claim's).
+  if (c_.stance < 0 && (c_.predicate == "miss"sv || c_.predicate == "skip"sv) && c_.modality == Modality::none &&
+      c_.change_cues.empty()) {
+    c_.stance = 1;
+    c_.never = false;
+  }
   c_.domain = domain_of();
   return c_;
 }

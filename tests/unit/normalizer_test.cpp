@@ -2636,3 +2636,12 @@ TEST(Normalizer, APronounOfQuantityAfterACommaStartsAClause) {
   EXPECT_EQ(infra.stance, 1);
   for (const auto& v : infra.values) EXPECT_EQ(v.find("click"), std::string::npos) << v;
 }
+
+TEST(Normalizer, ADeniedMissIsTheHabitAffirmed) {
+  // "never miss" / "doesn't skip" say the habit holds.
+  EXPECT_EQ(claim("I never miss my morning run").stance, 1);
+  EXPECT_EQ(claim("She doesn't skip a race weekend").stance, 1);
+  EXPECT_EQ(claim("I miss my morning run").stance, 1);
+  const auto v = test::structural_verdict("I never miss my morning run.", "i run every morning without fail");
+  EXPECT_NE(v.classification, Classification::true_contradiction) << v.reasoning;
+}
