@@ -3738,7 +3738,10 @@ void Parser::parse_predicate(Toks p) {
   if (i < p.size()) {
     note_tense(p[i], true);
     const bool have_got = p[i].text == "got"sv && i > 0 && lem[i - 1] == "have"sv;
-    if (p[i].is_word() && looks_past(p[i]) && p[i].lemma != "bear"sv && !have_got && !perfect)
+    // (A participle with its agent and no auxiliary is a note's passive, a
+    // state, not a past event: "notifications svc owned by growth team".)
+    const bool bare_passive = i == 0 && i + 1 < p.size() && p[i + 1].text == "by"sv && p[i].text != p[i].lemma;
+    if (p[i].is_word() && looks_past(p[i]) && p[i].lemma != "bear"sv && !have_got && !perfect && !bare_passive)
       c_.tense = Tense::past;
   }
   if (i >= p.size()) {

@@ -2645,3 +2645,14 @@ TEST(Normalizer, ADeniedMissIsTheHabitAffirmed) {
   const auto v = test::structural_verdict("I never miss my morning run.", "i run every morning without fail");
   EXPECT_NE(v.classification, Classification::true_contradiction) << v.reasoning;
 }
+
+TEST(Normalizer, AParticipleWithItsAgentAndNoAuxiliaryIsAState) {
+  // A note's passive ("X owned by Y") says who owns it now, not what
+  // happened once; with an auxiliary it is a past event.
+  EXPECT_NE(claim("notifications svc owned by growth team").tense, Tense::past);
+  EXPECT_NE(claim("Sales tax calculated by Avalara AvaTax.").tense, Tense::past);
+  EXPECT_EQ(claim("The shed was built by my grandfather").tense, Tense::past);
+  const auto v =
+      test::structural_verdict("notifications svc owned by growth team", "The Growth team owns the notifications service.");
+  EXPECT_EQ(v.classification, Classification::duplicate) << v.reasoning;
+}
