@@ -516,6 +516,10 @@ std::string_view base_unit(std::string_view dimension) {
   if (dimension == "volume"sv) return "l";
   if (dimension == "temperature"sv) return "c";
   if (dimension == "dose"sv) return "mg";
+  if (dimension == "power"sv) return "w";
+  if (dimension == "energy"sv) return "wh";
+  if (dimension == "bandwidth"sv) return "bps";
+  if (dimension == "area"sv) return "sqm";
   return "";
 }
 
@@ -726,6 +730,31 @@ static std::optional<double> feet_and_inches(const Lexicon& lex, double feet, do
   const UnitDef* in = lex.unit("inch");
   if (!ft || !in || !lex.unit("meter") || ft->dimension != "length"sv || in->dimension != "length"sv) return std::nullopt;
   return feet * ft->factor + inches * in->factor;
+}
+
+/// A count times a capacity ("3 x 400W panels", "2 × 100 W", "four 8 TB
+/// drives"): the whole, one measure, as a total is said ("1.2kW of solar,
+/// three panels", "32 TB of disks"). Only power, energy and storage, which
+/// add up; a count of distances or doses is how often ("three 6.2 mile runs
+/// a week" is 10 km three times, not 30 km).
+static void products(std::vector<Token>& t) {
+  for (std::size_t k = 0; k + 1 < t.size(); ++k) {
+    const Token& n = t[k];
+    if (n.kind != Token::Kind::number || n.number < 2 || n.number > 100 || std::fmod(n.number, 1) != 0) continue;
+    const bool times = t[k + 1].text == "x"sv || t[k + 1].text == "\xc3\x97"sv;
+    const std::size_t q = times ? k + 2 : k + 1;
+    if (q >= t.size() || t[q].kind != Token::Kind::quantity ||
+        (t[q].dimension != "power"sv && t[q].dimension != "energy"sv && t[q].dimension != "size"sv))
+      continue;
+    Token& m = t[q];
+    const std::string unit = m.text.substr(std::min(m.text.size(), format_number(m.number).size()));
+    m.number *= n.number;
+    m.text = m.lemma = format_number(m.number) + unit;
+    std::string surface = n.surface;
+    for (std::size_t j = k + 1; j <= q; ++j) surface += " " + t[j].surface;
+    m.surface = surface;
+    t.erase(t.begin() + static_cast<long>(k), t.begin() + static_cast<long>(q));
+  }
 }
 
 /// A range of clock times with one end said as a clock ("9 to 5:30", "8am
@@ -1284,6 +1313,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
     out.push_back(std::move(t));
   }
   clock_ranges(out);
+  products(out);
   // A blood group ("A positive", "O negative", "AB neg"): one word
   // ("a-positive", "o-negative"). A lower-case "a" is the article ("a
   // positive outlook").

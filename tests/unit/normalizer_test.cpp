@@ -2656,3 +2656,34 @@ TEST(Normalizer, AParticipleWithItsAgentAndNoAuxiliaryIsAState) {
       test::structural_verdict("notifications svc owned by growth team", "The Growth team owns the notifications service.");
   EXPECT_EQ(v.classification, Classification::duplicate) << v.reasoning;
 }
+
+TEST(Normalizer, PowerEnergyLineSpeedAndAreaAreMeasures) {
+  auto amounts = [](const char* s) { return claim(s).amounts; };
+  EXPECT_EQ(amounts("Solar array size: 4.8 kWp."), amounts("our PV system peaks at 4,800 watts"));
+  EXPECT_EQ(amounts("Battery capacity: 9.5 kWh"), amounts("it stores nine and a half kilowatt-hours"));
+  EXPECT_EQ(amounts("E-bike battery: 400 Wh"), amounts("the battery is 0.4 kWh"));
+  EXPECT_EQ(amounts("Home internet: 1 Gbps fibre."), amounts("my fibre does 1000 Mbit"));
+  EXPECT_EQ(amounts("Smallholding: 10 hectares"), std::vector<std::string>{"100000sqm"});
+  // A "w" after a number is watts, never a week.
+  EXPECT_EQ(amounts("Heater: single 300W Eheim."), std::vector<std::string>{"300w"});
+  EXPECT_EQ(amounts("I'm off for 6 weeks"), std::vector<std::string>{"3628800s"});
+  // Converted and rounded areas are one amount; different ones conflict.
+  EXPECT_EQ(test::structural_verdict("The flat is 92 square metres.", "our flat's about 990 sq ft").classification,
+            Classification::duplicate);
+  EXPECT_EQ(test::structural_verdict("The flat is 92 square metres.", "our flat's 70 m2").classification,
+            Classification::true_contradiction);
+}
+
+TEST(Normalizer, ACountOfCapacitiesIsTheirSum) {
+  auto amounts = [](const char* s) { return claim(s).amounts; };
+  EXPECT_EQ(amounts("Roof solar: 3 x 400W panels"), std::vector<std::string>{"1200w"});
+  EXPECT_EQ(amounts("Van has 2 × 100 W solar panels on the roof."), std::vector<std::string>{"200w"});
+  EXPECT_EQ(amounts("Home NAS: Synology DS920+ with four 8 TB drives."),
+            amounts("my synology DS920+ has 4 x 8-terabyte disks in it"));
+  // Not distances or doses, where the count says how often.
+  const auto runs = amounts("I do three 6.2 mile runs a week");
+  EXPECT_NE(std::find(runs.begin(), runs.end(), "3"), runs.end());
+  EXPECT_EQ(test::structural_verdict("Roof solar: 3 x 400W panels", "we've got 1.2kW of solar on top, three panels")
+                .classification,
+            Classification::duplicate);
+}
