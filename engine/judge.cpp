@@ -2151,6 +2151,28 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     };
     same_subject = bag(a.subject) == bag(b.subject) && words_of(a.subject).size() > 1;
   }
+  if (!same_subject && !a.subject.empty() && !b.subject.empty() && a.subject != "user"sv && b.subject != "user"sv) {
+    // The same key in other words ("Truck registration" / "my lorry reg",
+    // "Home wifi" / "house wifi"): word for word the same, a WordNet synonym
+    // or a shortening ("reg" / "registration"), with at least one word the
+    // same or a synonym and no number among them; fuzzy, so never a block.
+    const auto wa = words_of(a.subject), wb = words_of(b.subject);
+    if (wa.size() == wb.size() && wa.size() <= 3) {
+      bool all = true, one = false;
+      for (std::size_t k = 0; k < wa.size() && all; ++k) {
+        const std::string& x = wa[k];
+        const std::string& y = wb[k];
+        if (numeric(x) || numeric(y)) all = false;
+        else if (same_word(x, y) || wn_fast::fast_synonyms(lex.wordnet(), x, y, Pos::noun, 2)) one = true;
+        else {
+          const std::string& sh = x.size() < y.size() ? x : y;
+          const std::string& lo = x.size() < y.size() ? y : x;
+          all = sh.size() >= 3 && lo.size() >= sh.size() + 3 && lo.compare(0, sh.size(), sh) == 0;
+        }
+      }
+      if (all && one) same_subject = fuzzy_subject = true;
+    }
+  }
   if (!same_subject && !b.from_values.empty() && b.subject != "user"sv) {
     // "We moved ticket tracking from Trello to Jira" / "Tickets are tracked in
     // Trello": overlapping subject words and the old value named.

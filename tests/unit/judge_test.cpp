@@ -2503,3 +2503,17 @@ TEST(JudgeRules, ARelativeIsNoThingOfTheUsers) {
                 .classification,
             C::unrelated);
 }
+
+TEST(JudgeRules, OneKeyInOtherWordsIsOneSubject) {
+  // Word for word the same, a synonym or a shortening.
+  auto v = test::structural_verdict("Application logs are retained for 30 days.",
+                                    "App logs are kept for a full year before deletion.");
+  EXPECT_EQ(v.classification, Classification::true_contradiction) << v.reasoning;
+  EXPECT_NE(v.write_tier, WriteTier::block) << v.reasoning;
+  v = test::structural_verdict("All government takedown requests require escalation to legal.",
+                               "gov takedown requests don't need legal at all");
+  EXPECT_EQ(v.classification, Classification::true_contradiction) << v.reasoning;
+  // Not two different things with a shared word.
+  v = test::structural_verdict("Application logs are retained for 30 days.", "Audit logs are kept for a year.");
+  EXPECT_NE(v.classification, Classification::true_contradiction) << v.reasoning;
+}
