@@ -2521,7 +2521,23 @@ void Parser::strip_trailing_when(Toks& t) {
 void Parser::strip_drops(Toks& t) {
   auto lem = lemmas_of(t);
   std::vector<bool> drop(t.size(), false);
+  // A tag after a comma that says the claim has held all along ("we ship on
+  // Thursdays, always have", "I don't drink, never have", "Mexican, always
+  // has been"): it restates the clause before it, and says no more.
+  for (std::size_t i = 0; i + 2 < t.size(); ++i) {
+    if (t[i].kind != Token::Kind::punct || t[i].text != ","sv) continue;
+    std::size_t k = i + 1;
+    if (!in(lem[k], {"always", "never", "still", "ever"})) continue;
+    if (!in(lem[++k], {"have", "do", "be", "will"})) continue;
+    if (++k < t.size() && in(lem[k], {"be", "do", "have", "not"})) ++k;
+    if (k < t.size() && t[k].kind != Token::Kind::punct) continue;
+    for (std::size_t j = i + 1; j < k; ++j) drop[j] = true;
+  }
   for (std::size_t i = 0; i < t.size();) {
+    if (drop[i]) {
+      ++i;
+      continue;
+    }
     if (auto m = lex_.correction_table().match(lem, i);
         m && (i == 0 || t[i - 1].kind == Token::Kind::punct)) {
       c_.correction = true;

@@ -2687,3 +2687,13 @@ TEST(Normalizer, ACountOfCapacitiesIsTheirSum) {
                 .classification,
             Classification::duplicate);
 }
+
+TEST(Normalizer, ATagThatTheClaimHeldAllAlongSaysNoMore) {
+  // ", always have" / ", never have" restate the clause before them.
+  EXPECT_EQ(claim("we ship on Thursdays, always have").values, claim("we ship on Thursdays").values);
+  EXPECT_EQ(claim("I don't drink alcohol at all, never have").stance, -1);
+  EXPECT_EQ(claim("I don't drink alcohol at all, never have").values, std::vector<std::string>{"alcohol"});
+  const Claim payroll = claim("our payroll runs on Sage, always has");
+  EXPECT_EQ(payroll.subject, "payroll");
+  EXPECT_EQ(payroll.values, std::vector<std::string>{"sage"});
+}
