@@ -203,6 +203,24 @@ std::vector<std::string> raw_pieces(std::string_view in) {
                  return std::none_of(std::begin(kOpeners), std::end(kOpeners), [&](std::string_view o) { return lower_is(next, o); });
                }()) {
       ++i;
+    } else if (c == '.' && out.size() > 1 && i + 1 < n && text[i + 1] == ' ' && [&] {
+                 // "sail no. is 207316", "reg no. 245871": "no." after a word
+                 // and before a number or "is" / "was" is "number", no denial
+                 // and no sentence's end ("No. I moved" starts a text).
+                 const std::string& w = out.back();
+                 if (w.size() != 2 || std::tolower(static_cast<unsigned char>(w[0])) != 'n' ||
+                     std::tolower(static_cast<unsigned char>(w[1])) != 'o' || !is_alpha(out[out.size() - 2][0]))
+                   return false;
+                 std::size_t b = i + 1;
+                 while (b < n && text[b] == ' ') ++b;
+                 if (b < n && is_digit(text[b])) return true;
+                 std::size_t e = b;
+                 while (e < n && is_alpha(text[e])) ++e;
+                 const std::string next = lower_case(std::string_view(text).substr(b, e - b));
+                 return next == "is"sv || next == "was"sv;
+               }()) {
+      out.back() = "number";
+      ++i;
     } else if (c == ',' || c == '.' || c == ';' || c == '!' || c == '?' || c == ':' || c == '=') {
       out.emplace_back(1, c);
       ++i;

@@ -2697,3 +2697,14 @@ TEST(Normalizer, ATagThatTheClaimHeldAllAlongSaysNoMore) {
   EXPECT_EQ(payroll.subject, "payroll");
   EXPECT_EQ(payroll.values, std::vector<std::string>{"sage"});
 }
+
+TEST(Normalizer, NoWithAPeriodBeforeANumberIsNumber) {
+  // "no." after a word and before a number or "is" abbreviates "number".
+  const Claim sail = claim("sail no. is 207316 btw");
+  EXPECT_EQ(sail.stance, 1);
+  EXPECT_EQ(sail.values, std::vector<std::string>{"207316"});
+  EXPECT_EQ(claim("gdc reg no. 245871").stance, 1);
+  EXPECT_EQ(test::structural_verdict("Dinghy sail number: 207316.", "sail no. is 207316 btw").classification,
+            Classification::duplicate);
+  EXPECT_EQ(claim("I have no pets.").stance, -1);
+}
