@@ -756,6 +756,34 @@ static std::optional<double> feet_and_inches(const Lexicon& lex, double feet, do
 /// add up; a count of distances or doses is how often ("three 6.2 mile runs
 /// a week" is 10 km three times, not 30 km).
 static void products(std::vector<Token>& t) {
+  // Two sides of a floor or a plot ("3m x 2m", "10 ft by 6 ft", "3 x 2m"):
+  // its area, in square metres ("a 6 sq m greenhouse"). A bare number takes
+  // the other side's unit ("ten foot by six and a half").
+  auto side = [](const Token& x) { return x.kind == Token::Kind::quantity && x.dimension == "length"sv; };
+  auto factor = [](const Token& x) {  // base units per written unit: "2m" -> 1, "10 ft" -> 0.3048
+    std::size_t d = 0;
+    while (d < x.surface.size() && (is_digit(x.surface[d]) || x.surface[d] == '.')) ++d;
+    const auto n = d > 0 ? parse_number(x.surface.substr(0, d))
+                         : word_number(lower_case(std::string_view(x.surface).substr(0, x.surface.find(' '))));
+    return n && *n > 0 ? x.number / *n : 0.0;
+  };
+  for (std::size_t k = 0; k + 2 < t.size(); ++k) {
+    Token& x = t[k];
+    Token& y = t[k + 2];
+    const std::string& by = t[k + 1].text;
+    if (!(by == "x"sv || by == "\xc3\x97"sv || by == "by"sv)) continue;
+    double a = 0, b = 0;
+    if (side(x) && side(y)) a = x.number, b = y.number;
+    else if (x.kind == Token::Kind::number && side(y)) a = x.number * factor(y), b = y.number;
+    else if (side(x) && y.kind == Token::Kind::number) a = x.number, b = y.number * factor(x);
+    if (a <= 0 || b <= 0) continue;
+    y.surface = x.surface + " " + t[k + 1].surface + " " + y.surface;
+    y.kind = Token::Kind::quantity;
+    y.dimension = "area";
+    y.number = a * b;
+    y.text = y.lemma = format_number(y.number) + "sqm";
+    t.erase(t.begin() + static_cast<long>(k), t.begin() + static_cast<long>(k) + 2);
+  }
   for (std::size_t k = 0; k + 1 < t.size(); ++k) {
     const Token& n = t[k];
     if (n.kind != Token::Kind::number || n.number < 2 || n.number > 100 || std::fmod(n.number, 1) != 0) continue;
@@ -1249,6 +1277,17 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         // said just before the number makes it metres.
         bool length = false;
         for (std::size_t k = start > 4 ? start - 4 : 0; k < start; ++k) length = length || kLengthWords.count(words[k].first);
+        // Two sides of an area ("3m x 2m", "10 m by 5 m", "2.4 x 1.8m").
+        auto times = [&](std::size_t k) {
+          return k < words.size() && (words[k].first == "x"sv || words[k].first == "\xc3\x97"sv || words[k].first == "by"sv);
+        };
+        auto number = [&](std::size_t k) {
+          return k < words.size() && !words[k].first.empty() && is_digit(words[k].first[0]);
+        };
+        auto metres = [&](std::size_t k) {
+          return number(k) && (words[k].first.back() == 'm' || (k + 1 < words.size() && words[k + 1].first == "m"sv));
+        };
+        length = length || (times(i + 1) && metres(i + 2)) || (start >= 2 && times(start - 1) && number(start - 2));
         if (length)
           if (const UnitDef* metre = lex.unit("meter")) unit = metre;
       }

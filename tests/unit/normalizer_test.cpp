@@ -2708,3 +2708,19 @@ TEST(Normalizer, NoWithAPeriodBeforeANumberIsNumber) {
             Classification::duplicate);
   EXPECT_EQ(claim("I have no pets.").stance, -1);
 }
+
+TEST(Normalizer, TwoSidesOfAFloorAreItsArea) {
+  auto amounts = [](const char* s) { return claim(s).amounts; };
+  EXPECT_EQ(amounts("Greenhouse: 3m x 2m, aluminium frame."), std::vector<std::string>{"6sqm"});
+  EXPECT_EQ(amounts("the shed is 3 x 2m"), std::vector<std::string>{"6sqm"});
+  EXPECT_EQ(test::structural_verdict("Greenhouse: 3m x 2m, aluminium frame.",
+                                     "my ally-framed greenhouse is roughly ten foot by six and a half")
+                .classification,
+            Classification::duplicate);
+  EXPECT_EQ(test::structural_verdict("Polytunnel: First Tunnels, 14ft x 20ft.",
+                                     "the tunnel's a First Tunnels one, roughly 4.3 by 6.1 metres")
+                .classification,
+            Classification::duplicate);
+  // Not a distance by a time.
+  EXPECT_EQ(amounts("I ran 5 km by 9am").front(), "5000m");
+}
