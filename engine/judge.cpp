@@ -195,8 +195,8 @@ std::optional<Quantity> quantity_of(const std::string& value) {
 
 /// The same amount: equal, or two measures of one unit within 1.5% of each
 /// other, one amount written in other units or rounded ("70 kg" / "154
-/// pounds", "185 cm" / "6 foot 1", "30 days" / "a month"), or two
-/// temperatures within 0.8 degrees. Bare numbers (ports, versions), times of
+/// pounds", "185 cm" / "6 foot 1", "30 days" / "a month"), weeks against
+/// months within 9%, or two temperatures within 0.8 degrees. Bare numbers (ports, versions), times of
 /// day (either reading of one without am or pm) and percentages must be equal.
 bool same_amount(const Quantity& x, const Quantity& y) {
   if (x.unit != y.unit) return false;
@@ -207,6 +207,19 @@ bool same_amount(const Quantity& x, const Quantity& y) {
   // A temperature converted and rounded in either scale ("4°C" / "39°F"):
   // within 0.8 degrees Celsius, half a degree in each scale.
   if (x.unit == "c"sv) return std::fabs(x.amount - y.amount) <= 0.8;
+  // Weeks said as months are rounded more loosely ("every 12 weeks" /
+  // "every three months", "four weeks" / "a month", "6 weeks" / "a month and
+  // a half"): a whole number of weeks, three or more, against whole or half
+  // months, within 9%. (Not days against days: "a rolling 28-day window" /
+  // "30 day window", "400 days" / "365 days" differ.)
+  if (x.unit == "s"sv) {
+    auto whole = [](double v, double unit) { return std::fabs(v / unit - std::round(v / unit)) < 1e-6; };
+    auto weeks = [&](double v) { return v >= 3 * 604800.0 && whole(v, 604800.0); };
+    auto months = [&](double v) { return whole(v, 1314000.0) && !whole(v, 604800.0); };
+    if (((weeks(x.amount) && months(y.amount)) || (weeks(y.amount) && months(x.amount))) &&
+        std::fabs(x.amount - y.amount) <= 0.09 * std::max(x.amount, y.amount))
+      return true;
+  }
   const bool measure = !x.unit.empty() && x.unit != ":"sv && x.unit != "%"sv;
   return measure && std::fabs(x.amount - y.amount) <= 0.015 * std::max(std::fabs(x.amount), std::fabs(y.amount));
 }

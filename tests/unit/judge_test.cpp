@@ -2517,3 +2517,23 @@ TEST(JudgeRules, OneKeyInOtherWordsIsOneSubject) {
   v = test::structural_verdict("Application logs are retained for 30 days.", "Audit logs are kept for a year.");
   EXPECT_NE(v.classification, Classification::true_contradiction) << v.reasoning;
 }
+
+TEST(JudgeRules, WeeksSaidAsMonthsAreOneSpan) {
+  EXPECT_EQ(test::structural_verdict("Mum must use a raised toilet seat for 12 weeks.",
+                                     "three months on the raised loo seat for mum, doctor's orders")
+                .classification,
+            Classification::duplicate);
+  EXPECT_EQ(test::structural_verdict("Campaign briefs are due 6 weeks before launch.",
+                                     "briefs have to be in a month and a half ahead of go-live")
+                .classification,
+            Classification::duplicate);
+  // Days against days are exact.
+  EXPECT_EQ(test::structural_verdict("Audit logs retained in Loki for 400 days.",
+                                     "Audit logs only need a year, so Loki keeps them 365 days and then drops them.")
+                .classification,
+            Classification::true_contradiction);
+  EXPECT_EQ(test::structural_verdict("The SLO is measured over a rolling 28-day window.",
+                                     "the slo is measured over a rolling 30 day window")
+                .classification,
+            Classification::true_contradiction);
+}
