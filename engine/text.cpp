@@ -750,6 +750,21 @@ static std::optional<double> feet_and_inches(const Lexicon& lex, double feet, do
   return feet * ft->factor + inches * in->factor;
 }
 
+/// Whether a number at `i` with a capital "C" or "F" after it is a
+/// temperature: said with a decimal ("running 101.3F"), or after a word that
+/// sets or compares a reading ("heater's set to 78F", "ferment at 35C",
+/// "under about 46F", "Temp 38.5 C"); not a seat, a grade or a model ("seat
+/// 14C", "projecting 6C", "YubiKey 5C", "FortiGate 1800F").
+static bool temperature_at(const std::vector<std::pair<std::string, std::string>>& words, std::size_t i,
+                           bool decimal) {
+  if (decimal) return true;
+  if (i == 0) return false;
+  static const std::unordered_set<std::string> kBefore = {
+      "at",    "to",    "is",   "of",       "about", "around", "under", "over",  "above", "below", "than",
+      "temp",  "temperature", "set", "approx", "roughly", "hits", "reaches", "stays", "kept", "keep"};
+  return kBefore.count(words[i - 1].first) > 0;
+}
+
 /// A count times a capacity ("3 x 400W panels", "2 × 100 W", "four 8 TB
 /// drives"): the whole, one measure, as a total is said ("1.2kW of solar,
 /// three panels", "32 TB of disks"). Only power, energy and storage, which
@@ -1059,6 +1074,9 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         } else if (lex.unit(rest)) {
           attached_unit = rest;
 
+        } else if ((rest == "c"sv || rest == "f"sv) && std::isupper(static_cast<unsigned char>(words[i].second.back())) &&
+                   temperature_at(words, i, w.find('.') < k)) {
+          attached_unit = rest == "c"sv ? "\xc2\xb0" "c" : "\xc2\xb0" "f";  // "78F", "25.5C"
         } else {
           num.reset();
         }
@@ -1242,6 +1260,13 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
           for (std::size_t k = 0; k < m.length; ++k) t.surface += " " + words[i + 1 + k].second;
           i += m.length;
         }
+      }
+      if (!unit && attached_unit.empty() && i + 1 < words.size() &&
+          (words[i + 1].second == "C"sv || words[i + 1].second == "F"sv) &&
+          temperature_at(words, start, words[start].first.find('.') != std::string::npos)) {
+        // "Temp 38.5 C", "set to 21 C"
+        unit = lex.unit(words[i + 1].second == "C"sv ? "\xc2\xb0" "c" : "\xc2\xb0" "f");
+        if (unit) t.surface += " " + words[i + 1].second, ++i;
       }
       if (unit && unit->canonical == "ft"sv && i + 1 < words.size()) {
         // "6 foot 1", "5 feet 10 inches", "6 ft 2 in tall": feet and inches

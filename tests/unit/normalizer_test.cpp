@@ -2724,3 +2724,14 @@ TEST(Normalizer, TwoSidesOfAFloorAreItsArea) {
   // Not a distance by a time.
   EXPECT_EQ(amounts("I ran 5 km by 9am").front(), "5000m");
 }
+
+TEST(Normalizer, ACapitalCOrFAfterAReadingIsATemperature) {
+  auto amounts = [](const char* s) { return claim(s).amounts; };
+  EXPECT_EQ(amounts("heater's set to 78F, same as always"), std::vector<std::string>{"25.5556c"});
+  EXPECT_EQ(amounts("Temp 38.5 C today"), amounts("temperature of 38.5°C today"));
+  EXPECT_EQ(amounts("my kveik batches I ferment at 35C"), std::vector<std::string>{"35c"});
+  // Not a seat, a climbing grade or a model.
+  EXPECT_TRUE(amounts("Seat 14C booked on the Qantas flight").empty());
+  EXPECT_TRUE(amounts("Currently projecting 6C at the gym.").empty());
+  EXPECT_TRUE(amounts("FortiGate 1800F HA pair at the edge.").empty());
+}
