@@ -4703,6 +4703,18 @@ Claim Parser::run(std::string_view text) {
         if (sent[j].is_word() && sent[j].lemma == "at"sv && sent[j + 1].is_word() && sent[j + 1].lemma == "all"sv &&
             (j + 2 == sent.size() || !sent[j + 2].is_word()))
           c_.never = true;
+  // "(from) start to finish" is "throughout", no start (not "we start to
+  // finish the roof").
+  for (std::size_t k = 0; k < sent.size(); ++k) {
+    if (k + 2 < sent.size() && sent[k].lemma == "start"sv && sent[k + 1].lemma == "to"sv &&
+        sent[k + 2].lemma == "finish"sv &&
+        (k + 3 == sent.size() || !in(sent[k + 3].lemma, {"the", "a", "an", "my", "our", "his", "her", "their", "it",
+                                                         "this", "that", "off"}))) {
+      const std::size_t from = k > 0 && sent[k - 1].lemma == "from"sv ? k - 1 : k;
+      sent.erase(sent.begin() + static_cast<long>(from), sent.begin() + static_cast<long>(k) + 3);
+      break;
+    }
+  }
   scan_cues(sent);
   strip_history(sent);
   strip_leading_clause(sent);

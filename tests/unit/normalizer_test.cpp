@@ -2735,3 +2735,9 @@ TEST(Normalizer, ACapitalCOrFAfterAReadingIsATemperature) {
   EXPECT_TRUE(amounts("Currently projecting 6C at the gym.").empty());
   EXPECT_TRUE(amounts("FortiGate 1800F HA pair at the edge.").empty());
 }
+
+TEST(Normalizer, StartToFinishIsNoStart) {
+  EXPECT_TRUE(claim("I bake my loaves at 200 degrees start to finish").change_cues.empty());
+  EXPECT_TRUE(claim("it rained from start to finish").change_cues.empty());
+  EXPECT_FALSE(claim("we start to finish the roof next week").change_cues.empty());
+}
