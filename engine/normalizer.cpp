@@ -1729,7 +1729,15 @@ void Parser::scan_cues(Toks& t) {
       }
       return false;
     }();
-    if (noun_use || modifier || denied) {
+    // "staging models start with stg_", "Play rollouts begin with a 1%
+    // stage": what a thing is made up of first, said in the present of a
+    // thing, not a start ("I start with the security team on Monday").
+    const bool composition = m.length == 1 && (cue.phrase == "start"sv || cue.phrase == "begin"sv) && i > 0 &&
+                             i + 1 < t.size() && lem[i + 1] == "with"sv && t[i].text != "started"sv &&
+                             t[i].text != "began"sv && t[i].text != "starting"sv && t[i].text != "beginning"sv &&
+                             t[i - 1].is_word() && !is_first_person(lem[i - 1]) &&
+                             !in(lem[i - 1], {"he", "she", "they", "will", "to", "'ll", "shall"});
+    if (noun_use || modifier || denied || composition) {
       accept = false;
     } else if (in(cue.phrase, {"hit", "reach", "cross", "top"})) {
       // "streak hit 270 days today", "MRR crossed $1.5M in September": a

@@ -2741,3 +2741,9 @@ TEST(Normalizer, StartToFinishIsNoStart) {
   EXPECT_TRUE(claim("it rained from start to finish").change_cues.empty());
   EXPECT_FALSE(claim("we start to finish the roof next week").change_cues.empty());
 }
+
+TEST(Normalizer, AThingThatStartsWithSomethingIsNoStart) {
+  EXPECT_TRUE(claim("naming rule: staging models start with stg_").change_cues.empty());
+  EXPECT_TRUE(claim("Play rollouts begin with a 1% stage.").change_cues.empty());
+  EXPECT_FALSE(claim("I start with the security team on Monday").change_cues.empty());
+}
