@@ -4572,6 +4572,14 @@ Claim Parser::run(std::string_view text) {
       all.erase(all.begin() + static_cast<std::ptrdiff_t>(i));
     } else if (key && value) {
       all[i] = word_token("is", "be", t.text);
+      // "Employer: Rhodes Transport", "Residence: Leeds": a key that names
+      // one of the speaker's attributes (slots.txt, not a project's) is the
+      // speaker's, as "my employer is Rhodes Transport" says.
+      // (Not a person's role, "Partner: Daniel", "Manager: Farah Khan": the
+      // person named, as relational_slot reads "my partner is ...".)
+      if (i == 1 && all[0].is_word() && ctx_.kind != MemoryKind::concept_ && !relational_slot(all[0]))
+        if (const SlotDef* sd = lex_.slot(lex_.canonical(all[0].lemma)); sd && sd->domain != "project"sv)
+          all.insert(all.begin(), word_token("my", "my", "my"));
     }
     break;
   }

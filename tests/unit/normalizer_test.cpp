@@ -2747,3 +2747,14 @@ TEST(Normalizer, AThingThatStartsWithSomethingIsNoStart) {
   EXPECT_TRUE(claim("Play rollouts begin with a 1% stage.").change_cues.empty());
   EXPECT_FALSE(claim("I start with the security team on Monday").change_cues.empty());
 }
+
+TEST(Normalizer, ANoteKeyNamingTheSpeakersAttributeIsTheirs) {
+  const Claim employer = claim("Employer: Rhodes Transport (general haulage).");
+  EXPECT_EQ(employer.subject, "user");
+  EXPECT_EQ(employer.slot, "employer");
+  EXPECT_EQ(claim("Residence: Leeds").slot, "residence");
+  // Not a person's role, nor a project's key.
+  EXPECT_NE(claim("Partner: Daniel (together 5 yrs).").subject, "user");
+  EXPECT_NE(claim("Manager: Farah Khan.").subject, "user");
+  EXPECT_NE(normalize(test::lexicon(), "Owner: Team Falcon", NormalizeContext{MemoryKind::concept_, std::nullopt, std::nullopt}).subject, "user");
+}
