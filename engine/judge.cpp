@@ -4719,7 +4719,7 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
   v.classification = an.cls;
   v.confidence = an.conf;
   v.tier = tier_of(lex, v.confidence);
-  v.reasoning = an.why;
+  v.reasoning = readable_amounts(an.why);
   v.temporal_signal = an.temporal;
   {
     // "user discusses their employer (acme or globex)", built in one string.

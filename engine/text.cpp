@@ -670,6 +670,87 @@ std::string format_number(double v) {
   return buf;
 }
 
+namespace {
+
+/// Up to three significant digits, without trailing zeros ("1.8288" ->
+/// "1.83", "4.8" -> "4.8", "250" -> "250").
+std::string three_digits(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  std::string out = buf;
+  if (out.find('e') != std::string::npos) return format_number(std::round(v));
+  return out;
+}
+
+/// One base-unit amount written readably, or nothing when `w` is none.
+std::optional<std::string> readable_amount(std::string_view w) {
+  std::size_t k = 0;
+  while (k < w.size() && (is_digit(w[k]) || (w[k] == '.' && k > 0))) ++k;
+  if (k == 0 || k == w.size()) return std::nullopt;
+  const auto n = parse_number(w.substr(0, k));
+  if (!n) return std::nullopt;
+  const std::string_view unit = w.substr(k);
+  const double v = *n;
+  auto scaled = [&](std::initializer_list<std::pair<double, const char*>> steps) {
+    // The largest step the amount reaches (steps from the largest down).
+    for (const auto& [f, name] : steps)
+      if (v >= f) return three_digits(v / f) + " " + name;
+    const auto& last = *(steps.end() - 1);
+    return three_digits(v / last.first) + " " + last.second;
+  };
+  if (unit == "s"sv) {
+    static constexpr std::pair<double, const char*> kSpans[] = {
+        {31536000, "year"}, {2628000, "month"}, {604800, "week"}, {86400, "day"}, {3600, "hour"}, {60, "minute"}};
+    auto whole = [](double x, double f) { return std::fabs(x / f - std::round(x / f)) < 1e-6; };
+    for (const auto& [f, name] : kSpans)
+      if (v >= f && whole(v, f)) {
+        const double q = std::round(v / f);
+        return format_number(q) + " " + name + (q == 1 ? "" : "s");
+      }
+    if (v >= 3600) return three_digits(v / 3600) + " hours";
+    if (v >= 60) return three_digits(v / 60) + " minutes";
+    if (v < 1) return three_digits(v * 1000) + " ms";
+    return three_digits(v) + " seconds";
+  }
+  if (unit == "b"sv) return scaled({{1099511627776.0, "TB"}, {1073741824.0, "GB"}, {1048576.0, "MB"}, {1024.0, "KB"}, {1, "bytes"}});
+  if (unit == "m"sv) return scaled({{1000, "km"}, {1, "m"}, {0.01, "cm"}, {0.001, "mm"}});
+  if (unit == "kg"sv) return scaled({{1, "kg"}, {0.001, "g"}});
+  if (unit == "l"sv) return scaled({{1, "litres"}, {0.001, "ml"}});
+  if (unit == "mg"sv) return scaled({{1, "mg"}, {0.001, "mcg"}});
+  if (unit == "w"sv) return scaled({{1e6, "MW"}, {1e3, "kW"}, {1, "W"}});
+  if (unit == "wh"sv) return scaled({{1e6, "MWh"}, {1e3, "kWh"}, {1, "Wh"}});
+  if (unit == "bps"sv) return scaled({{1e9, "Gbps"}, {1e6, "Mbps"}, {1e3, "kbps"}, {1, "bps"}});
+  if (unit == "sqm"sv) return three_digits(v) + " m\xc2\xb2";
+  if (unit == "c"sv) return three_digits(v) + " \xc2\xb0" "C";
+  if (unit == "rpm"sv) return three_digits(v) + " requests per minute";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string readable_amounts(std::string_view text) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    // A word: a run of letters, digits and points between other bytes.
+    std::size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '.')) ++j;
+    if (j == i) {
+      out += text[i++];
+      continue;
+    }
+    std::string_view w = text.substr(i, j - i);
+    std::string_view tail;
+    while (!w.empty() && w.back() == '.') w.remove_suffix(1), tail = text.substr(i + w.size(), j - i - w.size());
+    const bool word_start = i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1]));
+    const auto r = word_start ? readable_amount(w) : std::nullopt;
+    out += r ? *r : std::string(w);
+    out += tail;
+    i = j;
+  }
+  return out;
+}
+
 int month_index(std::string_view w, bool abbreviations) {
   for (int m = 0; m < 12; ++m) {
     const std::string_view full = kMonthNames[m];

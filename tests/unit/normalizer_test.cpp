@@ -2758,3 +2758,12 @@ TEST(Normalizer, ANoteKeyNamingTheSpeakersAttributeIsTheirs) {
   EXPECT_NE(claim("Manager: Farah Khan.").subject, "user");
   EXPECT_NE(normalize(test::lexicon(), "Owner: Team Falcon", NormalizeContext{MemoryKind::concept_, std::nullopt, std::nullopt}).subject, "user");
 }
+
+TEST(Text, ReadableAmountsWriteBaseUnitsAsPeopleRead) {
+  EXPECT_EQ(readable_amounts("different values (7257600s vs 7884000s)"), "different values (12 weeks vs 3 months)");
+  EXPECT_EQ(readable_amounts("(3.048m vs 6sqm)"), "(3.05 m vs 6 m\xc2\xb2)");
+  EXPECT_EQ(readable_amounts("1000000000bps, 4800w, 9500wh, 2147483648b."), "1 Gbps, 4.8 kW, 9.5 kWh, 2 GB.");
+  EXPECT_EQ(readable_amounts("25.5556c and 86400s"), "25.6 \xc2\xb0" "C and 1 day");
+  // Other words stay.
+  EXPECT_EQ(readable_amounts("port 8080 on host a4s and v2"), "port 8080 on host a4s and v2");
+}
