@@ -210,13 +210,15 @@ bool same_amount(const Quantity& x, const Quantity& y) {
   // Weeks said as months are rounded more loosely ("every 12 weeks" /
   // "every three months", "four weeks" / "a month", "6 weeks" / "a month and
   // a half"): a whole number of weeks, three or more, against whole or half
-  // months, within 9%. (Not days against days: "a rolling 28-day window" /
+  // months, within 9%, up to three months (not "24 weeks" / "6 months",
+  // "48 weeks" / "a year"). (Not days against days: "a rolling 28-day window" /
   // "30 day window", "400 days" / "365 days" differ.)
   if (x.unit == "s"sv) {
     auto whole = [](double v, double unit) { return std::fabs(v / unit - std::round(v / unit)) < 1e-6; };
     auto weeks = [&](double v) { return v >= 3 * 604800.0 && whole(v, 604800.0); };
     auto months = [&](double v) { return whole(v, 1314000.0) && !whole(v, 604800.0); };
     if (((weeks(x.amount) && months(y.amount)) || (weeks(y.amount) && months(x.amount))) &&
+        std::max(x.amount, y.amount) <= 3 * 2628000.0 + 1 &&
         std::fabs(x.amount - y.amount) <= 0.09 * std::max(x.amount, y.amount))
       return true;
   }
@@ -2171,19 +2173,30 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
     // same or a synonym and no number among them; fuzzy, so never a block.
     const auto wa = words_of(a.subject), wb = words_of(b.subject);
     if (wa.size() == wb.size() && wa.size() <= 3) {
-      bool all = true, one = false;
-      for (std::size_t k = 0; k < wa.size() && all; ++k) {
+      // The cheap tests first; WordNet only for the one word left.
+      bool one = false;
+      std::size_t left = wa.size(), open = 0;
+      for (std::size_t k = 0; k < wa.size() && open < 2; ++k) {
         const std::string& x = wa[k];
         const std::string& y = wb[k];
-        if (numeric(x) || numeric(y)) all = false;
-        else if (same_word(x, y) || wn_fast::fast_synonyms(lex.wordnet(), x, y, Pos::noun, 2)) one = true;
-        else {
+        if (numeric(x) || numeric(y)) {
+          open = 2;
+        } else if (same_word(x, y)) {
+          one = true;
+        } else {
           const std::string& sh = x.size() < y.size() ? x : y;
           const std::string& lo = x.size() < y.size() ? y : x;
-          all = sh.size() >= 3 && lo.size() >= sh.size() + 3 && lo.compare(0, sh.size(), sh) == 0;
+          // (A shortening is no word of its own: "reg", "gov", "Santi";
+          // not "car" / "caravan", "pen" / "pension", "doc" / "document".)
+          const WordNet& wn = lex.wordnet();
+          const bool shortening = sh.size() >= 3 && lo.size() >= sh.size() + 3 && lo.compare(0, sh.size(), sh) == 0 &&
+                                  wn.synsets(sh, Pos::noun).empty() && wn.synsets(sh, Pos::verb).empty() &&
+                                  wn.synsets(sh, Pos::adj).empty() && wn.synsets(sh, Pos::adv).empty();
+          if (!shortening) ++open, left = k;
         }
       }
-      if (all && one) same_subject = fuzzy_subject = true;
+      if (open == 1 && wn_fast::fast_synonyms(lex.wordnet(), wa[left], wb[left], Pos::noun, 2)) one = true, open = 0;
+      if (open == 0 && one) same_subject = fuzzy_subject = true;
     }
   }
   if (!same_subject && !b.from_values.empty() && b.subject != "user"sv) {
@@ -3206,7 +3219,13 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
       const bool bound_kept = values_differ && qva && qvb && qva->unit == ":"sv &&
                               keeps_bound(*qva, bound_in(ea.text, qva->unit == ":"sv), *qvb,
                                           bound_in(eb.text, qvb->unit == ":"sv));
-      if (b.additive || a.additive || bound_kept) {
+      // Measures of two kinds ("3 kg" / "2 m", "3 minutes" / "12 m²") are
+      // no two values of one attribute: the parse read different things.
+      // (Grams against bytes may be one: "-Xmx 8g" / "heap 4 GB".)
+      auto grams_or_bytes = [](const Quantity& q) { return q.unit == "kg"sv || q.unit == "b"sv; };
+      const bool kinds_differ = qva && qvb && !qva->unit.empty() && !qvb->unit.empty() && qva->unit != qvb->unit &&
+                                !(grams_or_bytes(*qva) && grams_or_bytes(*qvb));
+      if (b.additive || a.additive || bound_kept || kinds_differ) {
         // "... in eu-west-1 as well": a further value, not a replacement.
       } else if (single && values_differ && atomic && !measure_against_word(lex.wordnet(), va, vb) &&
                  // (A number against a word, where both name the same amounts:
@@ -4719,7 +4738,16 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
   v.classification = an.cls;
   v.confidence = an.conf;
   v.tier = tier_of(lex, v.confidence);
-  v.reasoning = readable_amounts(an.why);
+  {
+    // (Only the claims' own amounts and values are written readably.)
+    thread_local std::vector<std::string> known;
+    known.clear();
+    for (const Claim* c : {&a, &b}) {
+      known.insert(known.end(), c->amounts.begin(), c->amounts.end());
+      known.insert(known.end(), c->values.begin(), c->values.end());
+    }
+    v.reasoning = readable_amounts(an.why, known);
+  }
   v.temporal_signal = an.temporal;
   {
     // "user discusses their employer (acme or globex)", built in one string.

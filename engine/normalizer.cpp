@@ -1731,12 +1731,20 @@ void Parser::scan_cues(Toks& t) {
     }();
     // "staging models start with stg_", "Play rollouts begin with a 1%
     // stage": what a thing is made up of first, said in the present of a
-    // thing, not a start ("I start with the security team on Monday").
+    // thing (a noun, no person), not a start ("I start with the security
+    // team on Monday", "I can start with Globex in May", "my brother starts
+    // with Acme").
     const bool composition = m.length == 1 && (cue.phrase == "start"sv || cue.phrase == "begin"sv) && i > 0 &&
                              i + 1 < t.size() && lem[i + 1] == "with"sv && t[i].text != "started"sv &&
                              t[i].text != "began"sv && t[i].text != "starting"sv && t[i].text != "beginning"sv &&
-                             t[i - 1].is_word() && !is_first_person(lem[i - 1]) &&
-                             !in(lem[i - 1], {"he", "she", "they", "will", "to", "'ll", "shall"});
+                             t[i - 1].is_word() && !t[i - 1].capitalised &&
+                             (noun_capable(t[i - 1]) || (wn_.synsets(lem[i - 1], Pos::noun).empty() &&
+                                                         wn_.synsets(lem[i - 1], Pos::verb).empty() &&
+                                                         wn_.synsets(lem[i - 1], Pos::adj).empty() &&
+                                                         wn_.synsets(lem[i - 1], Pos::adv).empty())) &&
+                             !is_aux(lem[i - 1]) && !is_first_person(lem[i - 1]) &&
+                             !in(lem[i - 1], {"he", "she", "they", "will", "to", "'ll", "shall", "now", "then"}) &&
+                             noun_lexfile(lem[i - 1]) != "noun.person"sv;
     if (noun_use || modifier || denied || composition) {
       accept = false;
     } else if (in(cue.phrase, {"hit", "reach", "cross", "top"})) {
@@ -2535,7 +2543,7 @@ void Parser::strip_drops(Toks& t) {
   for (std::size_t i = 0; i + 2 < t.size(); ++i) {
     if (t[i].kind != Token::Kind::punct || t[i].text != ","sv) continue;
     std::size_t k = i + 1;
-    if (!in(lem[k], {"always", "never", "still", "ever"})) continue;
+    if (!in(lem[k], {"always", "never", "ever"})) continue;
     if (!in(lem[++k], {"have", "do", "be", "will"})) continue;
     if (++k < t.size() && in(lem[k], {"be", "do", "have", "not"})) ++k;
     if (k < t.size() && t[k].kind != Token::Kind::punct) continue;
@@ -3764,7 +3772,16 @@ void Parser::parse_predicate(Toks p) {
     const bool have_got = p[i].text == "got"sv && i > 0 && lem[i - 1] == "have"sv;
     // (A participle with its agent and no auxiliary is a note's passive, a
     // state, not a past event: "notifications svc owned by growth team".)
-    const bool bare_passive = i == 0 && i + 1 < p.size() && p[i + 1].text == "by"sv && p[i].text != p[i].lemma;
+    // (Not with a time it held in: "owned by growth team in 2019", "until
+    // the 2022 reorg".)
+    const bool dated =
+        year_scale_past_ || std::any_of(p.begin() + static_cast<std::ptrdiff_t>(i), p.end(), [&](const Token& x) {
+          return (x.kind == Token::Kind::number && x.number >= 1900 && x.number <= 2100) ||
+                 (x.is_word() && in(x.lemma, {"until", "till", "ago", "previously", "formerly", "last", "yesterday",
+                                              "before", "originally", "once"}));
+        });
+    const bool bare_passive =
+        i == 0 && i + 1 < p.size() && p[i + 1].text == "by"sv && p[i].text != p[i].lemma && !dated;
     if (p[i].is_word() && looks_past(p[i]) && p[i].lemma != "bear"sv && !have_got && !perfect && !bare_passive)
       c_.tense = Tense::past;
   }
@@ -4577,7 +4594,13 @@ Claim Parser::run(std::string_view text) {
       // speaker's, as "my employer is Rhodes Transport" says.
       // (Not a person's role, "Partner: Daniel", "Manager: Farah Khan": the
       // person named, as relational_slot reads "my partner is ...".)
-      if (i == 1 && all[0].is_word() && ctx_.kind != MemoryKind::concept_ && !relational_slot(all[0]))
+      // Only a plain value: no aside, no qualifier ("Employer: Globex
+      // (previous)", "Employer: Globex until 2020").
+      const bool plain_value =
+          std::none_of(all.begin(), all.end(), [](const Token& x) { return x.text == "("sv; }) &&
+          std::none_of(all.begin() + static_cast<std::ptrdiff_t>(i) + 1, all.begin() + static_cast<std::ptrdiff_t>(end),
+                       [&](const Token& x) { return x.is_word() && (is_prep(x.lemma) || is_conj(x.lemma)); });
+      if (i == 1 && all[0].is_word() && ctx_.kind != MemoryKind::concept_ && !relational_slot(all[0]) && plain_value)
         if (const SlotDef* sd = lex_.slot(lex_.canonical(all[0].lemma)); sd && sd->domain != "project"sv)
           all.insert(all.begin(), word_token("my", "my", "my"));
     }
@@ -4719,13 +4742,13 @@ Claim Parser::run(std::string_view text) {
         if (sent[j].is_word() && sent[j].lemma == "at"sv && sent[j + 1].is_word() && sent[j + 1].lemma == "all"sv &&
             (j + 2 == sent.size() || !sent[j + 2].is_word()))
           c_.never = true;
-  // "(from) start to finish" is "throughout", no start (not "we start to
-  // finish the roof").
+  // "(from) start to finish" is "throughout", no start, where it ends its
+  // phrase (not "we start to finish the roof", "start to finish work at 4").
   for (std::size_t k = 0; k < sent.size(); ++k) {
     if (k + 2 < sent.size() && sent[k].lemma == "start"sv && sent[k + 1].lemma == "to"sv &&
         sent[k + 2].lemma == "finish"sv &&
-        (k + 3 == sent.size() || !in(sent[k + 3].lemma, {"the", "a", "an", "my", "our", "his", "her", "their", "it",
-                                                         "this", "that", "off"}))) {
+        (k + 3 == sent.size() || !sent[k + 3].is_word() || sent[k + 3].after_comma || is_prep(sent[k + 3].lemma) ||
+         is_conj(sent[k + 3].lemma))) {
       const std::size_t from = k > 0 && sent[k - 1].lemma == "from"sv ? k - 1 : k;
       sent.erase(sent.begin() + static_cast<long>(from), sent.begin() + static_cast<long>(k) + 3);
       break;

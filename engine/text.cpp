@@ -699,19 +699,20 @@ std::optional<std::string> readable_amount(std::string_view w) {
     return three_digits(v / last.first) + " " + last.second;
   };
   if (unit == "s"sv) {
+    // Whole spans only ("7884000s" -> "3 months", "3942000s" -> "1.5
+    // months"); seconds as written ("45s") are read as they are.
     static constexpr std::pair<double, const char*> kSpans[] = {
         {31536000, "year"}, {2628000, "month"}, {604800, "week"}, {86400, "day"}, {3600, "hour"}, {60, "minute"}};
     auto whole = [](double x, double f) { return std::fabs(x / f - std::round(x / f)) < 1e-6; };
     for (const auto& [f, name] : kSpans)
-      if (v >= f && whole(v, f)) {
-        const double q = std::round(v / f);
-        return format_number(q) + " " + name + (q == 1 ? "" : "s");
+      if (v >= f && (whole(v, f) || (f >= 2628000 && whole(v, f / 2)))) {
+        const double q = v / f;
+        return format_number(std::round(q * 2) / 2) + " " + name + (q == 1 ? "" : "s");
       }
-    if (v >= 3600) return three_digits(v / 3600) + " hours";
-    if (v >= 60) return three_digits(v / 60) + " minutes";
-    if (v < 1) return three_digits(v * 1000) + " ms";
-    return three_digits(v) + " seconds";
+    return std::nullopt;
   }
+  if (unit == "b"sv && v < 1024) return std::nullopt;  // "flat 2B"
+  if (unit == "sqm"sv && v >= 10000) return three_digits(v / 10000) + " ha";
   if (unit == "b"sv) return scaled({{1099511627776.0, "TB"}, {1073741824.0, "GB"}, {1048576.0, "MB"}, {1024.0, "KB"}, {1, "bytes"}});
   if (unit == "m"sv) return scaled({{1000, "km"}, {1, "m"}, {0.01, "cm"}, {0.001, "mm"}});
   if (unit == "kg"sv) return scaled({{1, "kg"}, {0.001, "g"}});
@@ -728,7 +729,14 @@ std::optional<std::string> readable_amount(std::string_view w) {
 
 }  // namespace
 
-std::string readable_amounts(std::string_view text) {
+std::string readable_amounts(std::string_view text, const std::vector<std::string>& known) {
+  if (known.empty()) return std::string(text);
+  // (Most reasoning has no amount with a unit run into it: one pass over
+  // the bytes finds a digit with a letter right after its number.)
+  bool any = false;
+  for (std::size_t i = 0; i + 1 < text.size() && !any; ++i)
+    if (is_digit(text[i]) && std::isalpha(static_cast<unsigned char>(text[i + 1]))) any = true;
+  if (!any) return std::string(text);
   std::string out;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -743,7 +751,8 @@ std::string readable_amounts(std::string_view text) {
     std::string_view tail;
     while (!w.empty() && w.back() == '.') w.remove_suffix(1), tail = text.substr(i + w.size(), j - i - w.size());
     const bool word_start = i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1]));
-    const auto r = word_start ? readable_amount(w) : std::nullopt;
+    const auto r = word_start && std::find(known.begin(), known.end(), w) != known.end() ? readable_amount(w)
+                                                                                       : std::nullopt;
     out += r ? *r : std::string(w);
     out += tail;
     i = j;
@@ -831,13 +840,33 @@ static std::optional<double> feet_and_inches(const Lexicon& lex, double feet, do
   return feet * ft->factor + inches * in->factor;
 }
 
+/// Whether a text speaks of power, so that a "w" after a number is watts
+/// ("a 60w bulb", "my ftp is 212w, so what watts ..."), not weeks.
+static bool power_text(const std::vector<std::pair<std::string, std::string>>& words) {
+  static const std::unordered_set<std::string> kPower = {
+      "watt", "watts", "kw", "kwh", "kwp", "solar", "panel", "panels", "bulb", "bulbs", "charger", "heater",
+      "ftp", "psu", "inverter", "amp", "amplifier", "speaker", "power", "wattage", "led", "lamp", "motor"};
+  for (const auto& w : words)
+    if (kPower.count(w.first)) return true;
+  return false;
+}
+
 /// Whether a number at `i` with a capital "C" or "F" after it is a
-/// temperature: said with a decimal ("running 101.3F"), or after a word that
-/// sets or compares a reading ("heater's set to 78F", "ferment at 35C",
-/// "under about 46F", "Temp 38.5 C"); not a seat, a grade or a model ("seat
-/// 14C", "projecting 6C", "YubiKey 5C", "FortiGate 1800F").
+/// temperature, in a text that speaks of heat: said with a decimal
+/// ("running 101.3F"), or after a word that sets or compares a reading
+/// ("heater's set to 78F", "ferment at 35C", "under about 46F", "Temp 38.5
+/// C"); not a seat, a grade or a model ("seat 14C", "projecting 6C",
+/// "YubiKey 5C", "FortiGate 1800F").
 static bool temperature_at(const std::vector<std::pair<std::string, std::string>>& words, std::size_t i,
                            bool decimal) {
+  // (Only where the text speaks of heat: "My seat is 10C", "the meeting
+  // room is at 12F" are places.)
+  static const std::unordered_set<std::string> kHeat = {
+      "temp",  "temperature", "thermostat", "heater", "heating", "heat", "oven", "bake", "baked", "bakes",
+      "baking", "ferment", "ferments", "fermenting", "fermentation", "mash", "proof", "proofing", "proofer",
+      "fever", "flu", "running", "fridge", "freezer", "water", "tank", "degrees", "warm", "cold", "hot", "cool",
+      "weather", "sea", "pool", "boil", "simmer", "bulk", "outside", "celsius", "fahrenheit", "kiln"};
+  if (std::none_of(words.begin(), words.end(), [](const auto& w) { return kHeat.count(w.first) > 0; })) return false;
   if (decimal) return true;
   if (i == 0) return false;
   static const std::unordered_set<std::string> kBefore = {
@@ -852,9 +881,11 @@ static bool temperature_at(const std::vector<std::pair<std::string, std::string>
 /// add up; a count of distances or doses is how often ("three 6.2 mile runs
 /// a week" is 10 km three times, not 30 km).
 static void products(std::vector<Token>& t) {
-  // Two sides of a floor or a plot ("3m x 2m", "10 ft by 6 ft", "3 x 2m"):
-  // its area, in square metres ("a 6 sq m greenhouse"). A bare number takes
-  // the other side's unit ("ten foot by six and a half").
+  // Two sides of a floor or a plot ("3m x 2m", "10 ft by 6 ft"): its area,
+  // in square metres ("a 6 sq m greenhouse"). A bare number takes the other
+  // side's unit ("ten foot by six and a half", "twelve by thirty-eight
+  // foot"); not before "x", which counts ("2 x 3m HDMI cables", "8 x
+  // 400m").
   auto side = [](const Token& x) { return x.kind == Token::Kind::quantity && x.dimension == "length"sv; };
   auto factor = [](const Token& x) {  // base units per written unit: "2m" -> 1, "10 ft" -> 0.3048
     std::size_t d = 0;
@@ -870,7 +901,7 @@ static void products(std::vector<Token>& t) {
     if (!(by == "x"sv || by == "\xc3\x97"sv || by == "by"sv)) continue;
     double a = 0, b = 0;
     if (side(x) && side(y)) a = x.number, b = y.number;
-    else if (x.kind == Token::Kind::number && side(y)) a = x.number * factor(y), b = y.number;
+    else if (x.kind == Token::Kind::number && side(y) && by == "by"sv) a = x.number * factor(y), b = y.number;
     else if (side(x) && y.kind == Token::Kind::number) a = x.number, b = y.number * factor(x);
     if (a <= 0 || b <= 0) continue;
     y.surface = x.surface + " " + t[k + 1].surface + " " + y.surface;
@@ -884,6 +915,14 @@ static void products(std::vector<Token>& t) {
     const Token& n = t[k];
     if (n.kind != Token::Kind::number || n.number < 2 || n.number > 100 || std::fmod(n.number, 1) != 0) continue;
     const bool times = t[k + 1].text == "x"sv || t[k + 1].text == "\xc3\x97"sv;
+    // Without "x", a count said as a word ("four 8 TB drives") or after a
+    // verb of having ("has 2 100W panels"); not a model's number before its
+    // size ("iPhone 15 128GB", "Raspberry Pi 4 8GB", "bay 3 2TB").
+    if (!times && !(!n.surface.empty() && std::isalpha(static_cast<unsigned char>(n.surface[0]))) &&
+        !(k > 0 && t[k - 1].is_word() &&
+          (t[k - 1].lemma == "have"sv || t[k - 1].text == "has"sv || t[k - 1].text == "had"sv ||
+           t[k - 1].text == "with"sv || t[k - 1].text == "got"sv)))
+      continue;
     const std::size_t q = times ? k + 2 : k + 1;
     if (q >= t.size() || t[q].kind != Token::Kind::quantity ||
         (t[q].dimension != "power"sv && t[q].dimension != "energy"sv && t[q].dimension != "size"sv))
@@ -1349,6 +1388,8 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         unit = lex.unit(words[i + 1].second == "C"sv ? "\xc2\xb0" "c" : "\xc2\xb0" "f");
         if (unit) t.surface += " " + words[i + 1].second, ++i;
       }
+      if (unit && unit->canonical == "w"sv && !t.surface.empty() && (t.surface.back() == 'W' || power_text(words)))
+        if (const UnitDef* watt = lex.unit("watt")) unit = watt;  // "100 W", "a 60w bulb": watts, not weeks
       if (unit && unit->canonical == "ft"sv && i + 1 < words.size()) {
         // "6 foot 1", "5 feet 10 inches", "6 ft 2 in tall": feet and inches
         // (a number under 12 that ends the measure).
@@ -1393,7 +1434,7 @@ std::vector<Token> tokenize(const Lexicon& lex, std::string_view text) {
         auto metres = [&](std::size_t k) {
           return number(k) && (words[k].first.back() == 'm' || (k + 1 < words.size() && words[k + 1].first == "m"sv));
         };
-        length = length || (times(i + 1) && metres(i + 2)) || (start >= 2 && times(start - 1) && number(start - 2));
+        length = length || (times(i + 1) && metres(i + 2)) || (start >= 2 && times(start - 1) && metres(start - 2));
         if (length)
           if (const UnitDef* metre = lex.unit("meter")) unit = metre;
       }

@@ -30,8 +30,10 @@ std::string normalised_text(std::string_view text);
 /// The amounts in `text` that the normaliser keeps in base units, written
 /// as a person would read them ("7884000s" -> "3 months", "3.048m" ->
 /// "3.05 m", "1000000000bps" -> "1 Gbps", "25.5556c" -> "25.6 °C"): for
-/// reasoning shown to people. Other words are left as they are.
-std::string readable_amounts(std::string_view text);
+/// reasoning shown to people. Only words in `known` (the claims' amounts
+/// and values) are rewritten; others, "flat 2B", "the 80s", "iPhone 4s",
+/// stay as they are.
+std::string readable_amounts(std::string_view text, const std::vector<std::string>& known);
 
 struct Token {
   enum class Kind : std::uint8_t { word, number, quantity, time, ordinal, possessive, punct };

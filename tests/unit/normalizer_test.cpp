@@ -2712,7 +2712,8 @@ TEST(Normalizer, NoWithAPeriodBeforeANumberIsNumber) {
 TEST(Normalizer, TwoSidesOfAFloorAreItsArea) {
   auto amounts = [](const char* s) { return claim(s).amounts; };
   EXPECT_EQ(amounts("Greenhouse: 3m x 2m, aluminium frame."), std::vector<std::string>{"6sqm"});
-  EXPECT_EQ(amounts("the shed is 3 x 2m"), std::vector<std::string>{"6sqm"});
+  // A bare count before "x" counts lengths: "2 x 3m HDMI cables".
+  EXPECT_NE(amounts("We have 2 x 3m HDMI cables").back(), "6sqm");
   EXPECT_EQ(test::structural_verdict("Greenhouse: 3m x 2m, aluminium frame.",
                                      "my ally-framed greenhouse is roughly ten foot by six and a half")
                 .classification,
@@ -2749,10 +2750,14 @@ TEST(Normalizer, AThingThatStartsWithSomethingIsNoStart) {
 }
 
 TEST(Normalizer, ANoteKeyNamingTheSpeakersAttributeIsTheirs) {
-  const Claim employer = claim("Employer: Rhodes Transport (general haulage).");
+  const Claim employer = claim("Employer: Rhodes Transport.");
   EXPECT_EQ(employer.subject, "user");
   EXPECT_EQ(employer.slot, "employer");
   EXPECT_EQ(claim("Residence: Leeds").slot, "residence");
+  // Not with an aside or a qualifier, which may make it someone else's or
+  // a past one.
+  EXPECT_NE(claim("Employer: Globex (previous)").subject, "user");
+  EXPECT_NE(claim("Employer: Globex until 2020").subject, "user");
   // Not a person's role, nor a project's key.
   EXPECT_NE(claim("Partner: Daniel (together 5 yrs).").subject, "user");
   EXPECT_NE(claim("Manager: Farah Khan.").subject, "user");
@@ -2760,10 +2765,54 @@ TEST(Normalizer, ANoteKeyNamingTheSpeakersAttributeIsTheirs) {
 }
 
 TEST(Text, ReadableAmountsWriteBaseUnitsAsPeopleRead) {
-  EXPECT_EQ(readable_amounts("different values (7257600s vs 7884000s)"), "different values (12 weeks vs 3 months)");
-  EXPECT_EQ(readable_amounts("(3.048m vs 6sqm)"), "(3.05 m vs 6 m\xc2\xb2)");
-  EXPECT_EQ(readable_amounts("1000000000bps, 4800w, 9500wh, 2147483648b."), "1 Gbps, 4.8 kW, 9.5 kWh, 2 GB.");
-  EXPECT_EQ(readable_amounts("25.5556c and 86400s"), "25.6 \xc2\xb0" "C and 1 day");
-  // Other words stay.
-  EXPECT_EQ(readable_amounts("port 8080 on host a4s and v2"), "port 8080 on host a4s and v2");
+  const std::vector<std::string> known = {"7257600s", "7884000s", "3942000s", "3.048m", "6sqm", "1000000000bps",
+                                          "4800w",    "9500wh",   "2147483648b", "25.5556c", "86400s", "45s",
+                                          "2b",       "80s"};
+  EXPECT_EQ(readable_amounts("different values (7257600s vs 7884000s)", known), "different values (12 weeks vs 3 months)");
+  EXPECT_EQ(readable_amounts("(3.048m vs 6sqm)", known), "(3.05 m vs 6 m\xc2\xb2)");
+  EXPECT_EQ(readable_amounts("1000000000bps, 4800w, 9500wh, 2147483648b.", known), "1 Gbps, 4.8 kW, 9.5 kWh, 2 GB.");
+  EXPECT_EQ(readable_amounts("25.5556c and 86400s and 3942000s", known), "25.6 \xc2\xb0" "C and 1 day and 1.5 months");
+  // Seconds as written, small byte counts and words the claims do not hold
+  // as amounts stay ("flat 2B", "the 80s", "iPhone 4s").
+  EXPECT_EQ(readable_amounts("45s, flat 2b, the 80s, iphone 4s, 7884000s", {"45s", "2b", "80s"}),
+            "45s, flat 2b, the 80s, iphone 4s, 7884000s");
+  EXPECT_EQ(readable_amounts("port 8080 on host a4s and v2", known), "port 8080 on host a4s and v2");
+}
+
+TEST(Normalizer, ReviewProbesOfTheSeventhSessionOf20261207) {
+  auto amounts = [](const char* s) { return claim(s).amounts; };
+  // A "w" is a week, unless a capital "W" or the text speaks of power.
+  EXPECT_EQ(amounts("Retention: 4w"), amounts("Retention is 4 weeks"));
+  EXPECT_EQ(amounts("We use a 60w bulb in the hall"), std::vector<std::string>{"60w"});
+  EXPECT_EQ(amounts("Router draws 12W"), std::vector<std::string>{"12w"});
+  // A model's number before its size is no count.
+  EXPECT_EQ(amounts("Raspberry Pi 4 8GB").back(), "8589934592b");
+  EXPECT_EQ(amounts("Home battery: Powerwall 2 13.5kWh").back(), "13500wh");
+  // A count before "x" counts lengths or minutes; it makes no area.
+  for (const char* text : {"Norwegian intervals: 4 x 4m", "Plank routine is 3 x 1m", "Tuesday intervals are 8 x 400m"})
+    for (const auto& a : amounts(text)) EXPECT_EQ(a.find("sqm"), std::string::npos) << text;
+  // A capital C or F is a temperature only where the text speaks of heat.
+  EXPECT_TRUE(amounts("My seat is 10C").empty() || amounts("My seat is 10C").front() != "10c");
+  EXPECT_EQ(amounts("The fridge is set to 39F").size(), 1u);
+  // "start with" of a person, after an adverb or a modal, still starts.
+  EXPECT_FALSE(claim("I can start with Globex in May").change_cues.empty());
+  EXPECT_FALSE(claim("I actually start with Globex next week").change_cues.empty());
+  EXPECT_FALSE(claim("I start to finish work at 4 from next week").change_cues.empty());
+  // A note's passive with a time it held in is past.
+  EXPECT_EQ(claim("Notifications svc owned by growth team in 2019").tense, Tense::past);
+}
+
+TEST(JudgeRules, ReviewProbesOfTheSeventhSessionOf20261207) {
+  auto cls = [](const char* a, const char* b) { return test::structural_verdict(a, b).classification; };
+  // A shortening is no word of its own.
+  EXPECT_NE(cls("Car registration is AB12 CDE", "Caravan registration is XY34 ZZZ"), Classification::true_contradiction);
+  EXPECT_NE(cls("Pen drawer is the top one", "Pension drawer is the bottom one"), Classification::true_contradiction);
+  // Weeks against months only up to three months.
+  EXPECT_EQ(cls("Notice period is 4 weeks", "Notice period is 1 month"), Classification::duplicate);
+  EXPECT_NE(cls("Lease is 24 weeks", "Lease is 6 months"), Classification::duplicate);
+  EXPECT_NE(cls("Warranty is 48 weeks", "Warranty is 1 year"), Classification::duplicate);
+  // Measures of two kinds are no two values of one attribute.
+  const auto v = test::structural_verdict("The cable is 3 kg", "The cable is 2 metres");
+  EXPECT_NE(v.write_tier, WriteTier::block) << v.reasoning;
+  EXPECT_NE(v.classification, Classification::true_contradiction) << v.reasoning;
 }
