@@ -253,17 +253,20 @@ TEST(LearnedFallback, KeepsAContradictionWithoutACueOrWithADenialForEveryOccasio
   }
 }
 
-// A MED verdict that finds no conflict is weighed: "I support Arsenal" /
-// "I support Chelsea" is structurally compatible at MED (supporting is not a
-// slot the lexicons call single-valued), and the fallback, which has seen
-// fans of two clubs conflict, calls it a contradiction, at LOW.
+// A MED verdict that finds no conflict is weighed: "I work remotely" / "I
+// went back to working in the office" is structurally compatible at MED
+// (working remotely and in an office read as two values of a multi-valued
+// slot), and the fallback, which has seen returns to the office end remote
+// work, calls it a change, at LOW. (Until the seventh session of
+// 2026-12-07 the pair here was "I support Arsenal" / "I support Chelsea";
+// after that session's retraining the fallback no longer overturns it.)
 TEST(LearnedFallback, WeighsANonConflictVerdictAtMed) {
-  const Verdict s = judge_with(without_fallback(), "I support Arsenal", "I support Chelsea");
+  const Verdict s = judge_with(without_fallback(), "I work remotely", "I went back to working in the office");
   ASSERT_EQ(s.classification, C::compatible) << s.reasoning;
   ASSERT_EQ(s.tier, ConfidenceTier::med);
-  const Verdict v = judge_with(test::lexicon(), "I support Arsenal", "I support Chelsea");
+  const Verdict v = judge_with(test::lexicon(), "I work remotely", "I went back to working in the office");
   EXPECT_EQ(v.stage, "learned") << v.reasoning;
-  EXPECT_EQ(v.classification, C::true_contradiction);
+  EXPECT_EQ(v.classification, C::temporal_change);
   EXPECT_EQ(v.tier, ConfidenceTier::low);
   EXPECT_NE(v.write_tier, WriteTier::block);
 }
