@@ -4738,8 +4738,12 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
   v.classification = an.cls;
   v.confidence = an.conf;
   v.tier = tier_of(lex, v.confidence);
-  {
-    // (Only the claims' own amounts and values are written readably.)
+  // (Only the claims' own amounts and values are written readably; most
+  // reasoning has no number with a unit run into it.)
+  bool amount_in_why = false;
+  for (std::size_t i = 0; i + 1 < an.why.size() && !amount_in_why; ++i)
+    amount_in_why = an.why[i] >= '0' && an.why[i] <= '9' && std::isalpha(static_cast<unsigned char>(an.why[i + 1]));
+  if (amount_in_why) {
     thread_local std::vector<std::string> known;
     known.clear();
     for (const Claim* c : {&a, &b}) {
@@ -4747,6 +4751,8 @@ Verdict judge(const Lexicon& lex, const JudgeInput& existing, const JudgeInput& 
       known.insert(known.end(), c->values.begin(), c->values.end());
     }
     v.reasoning = readable_amounts(an.why, known);
+  } else {
+    v.reasoning = an.why;
   }
   v.temporal_signal = an.temporal;
   {
