@@ -2188,10 +2188,8 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
           const std::string& lo = x.size() < y.size() ? y : x;
           // (A shortening is no word of its own: "reg", "gov", "Santi";
           // not "car" / "caravan", "pen" / "pension", "doc" / "document".)
-          const WordNet& wn = lex.wordnet();
           const bool shortening = sh.size() >= 3 && lo.size() >= sh.size() + 3 && lo.compare(0, sh.size(), sh) == 0 &&
-                                  wn.synsets(sh, Pos::noun).empty() && wn.synsets(sh, Pos::verb).empty() &&
-                                  wn.synsets(sh, Pos::adj).empty() && wn.synsets(sh, Pos::adv).empty();
+                                  !lex.wordnet().any_sense(sh);
           if (!shortening) ++open, left = k;
         }
       }

@@ -1738,10 +1738,7 @@ void Parser::scan_cues(Toks& t) {
                              i + 1 < t.size() && lem[i + 1] == "with"sv && t[i].text != "started"sv &&
                              t[i].text != "began"sv && t[i].text != "starting"sv && t[i].text != "beginning"sv &&
                              t[i - 1].is_word() && !t[i - 1].capitalised &&
-                             (noun_capable(t[i - 1]) || (wn_.synsets(lem[i - 1], Pos::noun).empty() &&
-                                                         wn_.synsets(lem[i - 1], Pos::verb).empty() &&
-                                                         wn_.synsets(lem[i - 1], Pos::adj).empty() &&
-                                                         wn_.synsets(lem[i - 1], Pos::adv).empty())) &&
+                             (noun_capable(t[i - 1]) || !wn_.any_sense(lem[i - 1])) &&
                              !is_aux(lem[i - 1]) && !is_first_person(lem[i - 1]) &&
                              !in(lem[i - 1], {"he", "she", "they", "will", "to", "'ll", "shall", "now", "then"}) &&
                              noun_lexfile(lem[i - 1]) != "noun.person"sv;

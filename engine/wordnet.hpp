@@ -85,6 +85,12 @@ class WordNet {
   /// Synsets of `word` after morphology (union over base forms, sense order).
   std::vector<SynsetId> lookup(std::string_view word, Pos pos) const;
   bool known(std::string_view word, Pos pos) const { return !lookup(word, pos).empty(); }
+  /// Whether the exact lemma has a sense in any part of speech (no word of
+  /// its own: a shortening "reg", a coinage "rollouts").
+  bool any_sense(std::string_view lemma) const {
+    return !synsets(lemma, Pos::noun).empty() || !synsets(lemma, Pos::verb).empty() ||
+           !synsets(lemma, Pos::adj).empty() || !synsets(lemma, Pos::adv).empty();
+  }
 
   const Synset& synset(SynsetId id) const { return synsets_[id]; }
   std::size_t synset_count() const { return synsets_.size(); }
