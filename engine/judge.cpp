@@ -3613,11 +3613,18 @@ Analysis analyse(const Lexicon& lex, const Claim& a, const Claim& b, const Judge
 /// names ("£1,800/month" 12, "21.6k a year" 1, "£140 a week" 52, "£280 a
 /// fortnight" 26, "daily" 365); 0 where it names none or more than one.
 double per_year(std::string_view text) {
-  double found = 0;
-  bool several = false;
+  double found = 0, adverb = 0;
+  bool several = false, adverbs_differ = false;
   auto note = [&](double f) {
     if (found != 0 && found != f) several = true;
     found = f;
+  };
+  // A period said with the amount ("£4.8k a year") beats an adverb of how
+  // it is paid ("in monthly chunks"); adverbs alone count when no such
+  // period is said.
+  auto note_adverb = [&](double f) {
+    if (adverb != 0 && adverb != f) adverbs_differ = true;
+    adverb = f;
   };
   // Words in lower case into small buffers: the words that matter are
   // short, a longer one is none of them (no allocation per word).
@@ -3676,17 +3683,19 @@ double per_year(std::string_view text) {
              : w == "day"sv               ? 365
                                           : 1);
     }
-    if (w == "monthly"sv || w == "pcm"sv) note(12);
-    else if (w == "yearly"sv || w == "annually"sv || w == "annual"sv) note(1);
-    else if (w == "weekly"sv) note(52);
-    else if (w == "daily"sv) note(365);
-    else if (w == "fortnightly"sv) note(26);
-    else if (w == "quarterly"sv) note(4);
+    if (w == "monthly"sv || w == "pcm"sv) note_adverb(12);
+    else if (w == "yearly"sv || w == "annually"sv || w == "annual"sv) note_adverb(1);
+    else if (w == "weekly"sv) note_adverb(52);
+    else if (w == "daily"sv) note_adverb(365);
+    else if (w == "fortnightly"sv) note_adverb(26);
+    else if (w == "quarterly"sv) note_adverb(4);
     prev = word;
     before = ' ';
     i = e;
   }
-  return several ? 0 : found;
+  if (several) return 0;
+  if (found != 0) return found;
+  return adverbs_differ ? 0 : adverb;
 }
 
 /// An amount said per another period than the other text's ("Hosting
@@ -3699,12 +3708,14 @@ double per_year(std::string_view text) {
 /// "council tax £10,800 a year" are two sums).
 std::optional<Claim> rate_in_other_period(const Claim& a, const Claim& b, std::string_view ta, std::string_view tb) {
   if (a.amounts.size() != 1 || b.amounts.size() != 1) return std::nullopt;
-  // (Sums of money and plain numbers: "$40" and "40" read alike.)
+  // (Sums of money and plain numbers: "$40" and "40" read alike; and time
+  // spent per period: "two hours of podcasts a day" / "14 hours a week".)
   auto sum = [](const std::optional<Quantity>& q) {
-    return q && q->amount > 0 && (q->unit.empty() || q->unit == "usd"sv || q->unit == "gbp"sv || q->unit == "eur"sv);
+    return q && q->amount > 0 &&
+           (q->unit.empty() || q->unit == "usd"sv || q->unit == "gbp"sv || q->unit == "eur"sv || q->unit == "s"sv);
   };
   const auto qx = quantity_of(a.amounts.front()), qy = quantity_of(b.amounts.front());
-  if (!sum(qx) || !sum(qy)) return std::nullopt;
+  if (!sum(qx) || !sum(qy) || qx->unit != qy->unit) return std::nullopt;
   const double fa = per_year(ta), fb = per_year(tb);
   if (fa == 0 || fb == 0 || fa == fb) return std::nullopt;
   const double scaled = qy->amount * fb / fa;

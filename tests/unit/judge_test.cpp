@@ -2537,3 +2537,21 @@ TEST(JudgeRules, WeeksSaidAsMonthsAreOneSpan) {
                 .classification,
             Classification::true_contradiction);
 }
+
+TEST(JudgeRules, AYearlySumPaidMonthlyAndTimeSpentPerPeriodAreOneRate) {
+  // The period said with the amount beats the adverb of how it is paid.
+  EXPECT_EQ(test::structural_verdict("User pays £400/month into a Stocks & Shares ISA.",
+                                     "I drip-feed £4.8k a year into my S&S ISA, in monthly chunks")
+                .classification,
+            Classification::duplicate);
+  // Time spent per day and per week.
+  EXPECT_EQ(test::structural_verdict("User listens to about two hours of podcasts a day.",
+                                     "roughly 14 hours of podcasts a week")
+                .classification,
+            Classification::duplicate);
+  // A different rate stays a conflict.
+  EXPECT_EQ(test::structural_verdict("User listens to about two hours of podcasts a day.",
+                                     "roughly 4 hours of podcasts a week")
+                .classification,
+            Classification::true_contradiction);
+}
